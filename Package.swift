@@ -1,0 +1,48 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Arrange",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Arrange", targets: ["Arrange"]),
+        .library(name: "ArrangeSVG", targets: ["ArrangeSVG"]),
+        .library(name: "ArrangeCairo", targets: ["ArrangeCairo"]),
+        .library(name: "ArrangeScene", targets: ["ArrangeScene"]),
+        .library(name: "ArrangeSnapshot", targets: ["ArrangeSnapshot"]),
+        .executable(name: "arrange", targets: ["arrange"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // Geometry, views, the Layout protocol, the engine and the display list.
+        .target(name: "Arrange"),
+        // A display list as an SVG string, in pure Swift.
+        .target(name: "ArrangeSVG", dependencies: ["Arrange"]),
+        // libcairo, found with pkg-config; `setup` installs libcairo2-dev.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
+        // A display list as PNG or PDF through Cairo.
+        .target(name: "ArrangeCairo", dependencies: ["Arrange", "CCairo"]),
+        // Scene files (YAML, JSON) to view trees.
+        .target(name: "ArrangeScene", dependencies: ["Arrange", .product(name: "Yams", package: "Yams")]),
+        // Image comparison and snapshot assertions.
+        .target(name: "ArrangeSnapshot", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo"]),
+        .executableTarget(
+            name: "arrange",
+            dependencies: [
+                "Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeScene", "ArrangeSnapshot",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ArrangeTests", dependencies: ["Arrange"]),
+        // Layouts written as for SwiftUI, with only the import changed.
+        .testTarget(name: "SwiftUIPortTests", dependencies: ["Arrange"]),
+        .testTarget(name: "RendererTests", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo"]),
+    ]
+)

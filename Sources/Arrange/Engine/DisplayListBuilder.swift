@@ -1,0 +1,63 @@
+import Foundation
+
+/// Walks a placed node tree and emits its display list: one function per node part, offsets
+/// folded into positions, frames rounded to pixels (layout-rules §7.4).
+struct DisplayListBuilder {
+    let scale: CGFloat
+    /// Frames of views tagged with `.id(_:)`, in root coordinates with offsets applied.
+    private(set) var taggedFrames: [AnyHashable: CGRect] = [:]
+
+    init(scale: CGFloat) { self.scale = scale }
+
+    mutating func items(for node: Node, translation: CGSize = .zero, taggedAncestor: String? = nil) -> [DisplayItem] {
+        items(for: node, effect: node.effects.count - 1, translation: translation,
+              tag: node.id.map { "\($0.base)" } ?? taggedAncestor)
+    }
+
+    /// Applies the node's effects from the outermost in, then draws the node.
+    private mutating func items(for node: Node, effect index: Int, translation: CGSize, tag: String?) -> [DisplayItem] {
+        guard index >= 0 else { return content(of: node, translation: translation, tag: tag) }
+        switch node.effects[index] {
+        case .offset(let delta):
+            let moved = CGSize(width: translation.width + delta.width, height: translation.height + delta.height)
+            return items(for: node, effect: index - 1, translation: moved, tag: tag)
+        case .clip(let shape):
+            let inner = items(for: node, effect: index - 1, translation: translation, tag: tag)
+            return [DisplayItem(frame: rounded(node.frame, translation), identity: identity(node, tag),
+                                content: .group(DisplayGroup(clip: shape, items: inner)))]
+        case .opacity(let opacity):
+            let inner = items(for: node, effect: index - 1, translation: translation, tag: tag)
+            return [DisplayItem(frame: rounded(node.frame, translation), identity: identity(node, tag),
+                                content: .group(DisplayGroup(opacity: opacity, items: inner)))]
+        }
+    }
+
+    private mutating func content(of node: Node, translation: CGSize, tag: String?) -> [DisplayItem] {
+        if let id = node.id {
+            taggedFrames[id] = node.frame.offsetBy(dx: translation.width, dy: translation.height)
+        }
+        switch node.content {
+        case .leaf(.shape(let shape, let paint)):
+            let frame = rounded(node.frame, translation)
+            switch paint {
+            case .fill(let color):
+                return [DisplayItem(frame: frame, identity: identity(node, tag), content: .fill(shape, color))]
+            case .strokeBorder(let color, let lineWidth):
+                guard lineWidth > 0 else { return [] }
+                return [DisplayItem(frame: frame, identity: identity(node, tag), content: .strokeBorder(shape, color, lineWidth: lineWidth))]
+            }
+        case .leaf(.spacer):
+            return []
+        case .container:
+            return node.children.flatMap { items(for: $0, translation: translation, taggedAncestor: tag) }
+        }
+    }
+
+    private func rounded(_ frame: CGRect, _ translation: CGSize) -> CGRect {
+        PixelRounding.round(frame.offsetBy(dx: translation.width, dy: translation.height), scale: scale)
+    }
+
+    private func identity(_ node: Node, _ tag: String?) -> ViewIdentity {
+        ViewIdentity(path: node.path, kind: node.kind, id: tag)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// A view laid out for a root proposal, without rendering: the entry point for tests and tools.
+///
+/// ```swift
+/// let result = LayoutResult(of: HStack { Color.red.id("a"); Color.blue }, in: .init(width: 100, height: 50))
+/// result.frames["a"]   // (0, 0, 46, 50)
+/// ```
+///
+/// The host proposes `proposal` to the root view and centres the size it reports in the canvas
+/// (layout-rules §7.3). Several root views are stacked in an implicit `VStack`.
+public struct LayoutResult {
+    /// The size the root view chose.
+    public var rootSize: CGSize
+    /// The root view's frame in the canvas.
+    public var rootFrame: CGRect
+    /// The canvas: the proposal where it is finite, else the root's size.
+    public var canvasSize: CGSize
+    /// Frames in root coordinates of every view tagged with `.id(_:)`, offsets included,
+    /// not rounded.
+    public var frames: [AnyHashable: CGRect]
+    /// What the layout draws, rounded to the pixel grid of `scale`.
+    public var displayList: DisplayList
+    /// Measurement statistics of the pass.
+    public var statistics: LayoutStatistics
+
+    /// Lays out `view` for `proposal`, rounding rendered frames for a display of `scale` pixels
+    /// per point. NaN proposals count as unspecified and negative ones as 0; a scale that is not
+    /// a positive finite number counts as 1.
+    public init<V: View>(of view: V, in proposal: ProposedViewSize = .unspecified, scale: CGFloat = 1) {
+        let scale = scale.isFinite && scale > 0 ? scale : 1
+        let proposal = proposal.sanitized
+        let root = Self.root(of: view)
+        let engine = LayoutEngine()
+        let size = engine.size(root, proposal)
+        func canvasLength(_ offer: CGFloat?, _ chosen: CGFloat) -> CGFloat {
+            if let offer, offer.isFinite { return offer }
+            return chosen
+        }
+        let canvas = CGSize(width: canvasLength(proposal.width, size.width), height: canvasLength(proposal.height, size.height))
+        // Centre the root; an infinite root stays at the origin instead of going to NaN.
+        func centred(_ canvas: CGFloat, _ size: CGFloat) -> CGFloat {
+            let offset = (canvas - size) / 2
+            return offset.isFinite ? offset : 0
+        }
+        let frame = CGRect(x: centred(canvas.width, size.width), y: centred(canvas.height, size.height),
+                           width: size.width, height: size.height)
+        engine.place(root, in: frame, proposal: proposal)
+        var builder = DisplayListBuilder(scale: scale)
+        let items = builder.items(for: root)
+        rootSize = size
+        rootFrame = frame
+        canvasSize = canvas
+        frames = builder.taggedFrames
+        displayList = DisplayList(size: canvas, scale: scale, items: items)
+        statistics = LayoutStatistics(root: root, total: engine.sizeComputations)
+    }
+
+    /// Resolves the view tree once into nodes, with an implicit VStack around several roots.
+    static func root<V: View>(of view: V) -> Node {
+        let nodes = view.resolve(in: ViewEnvironment())
+        // Anything but exactly one root view goes into an implicit VStack, whose spacers grow
+        // vertically, so the content is resolved again inside it.
+        let root = nodes.count == 1 ? nodes[0] : VStack { view }.resolve(in: ViewEnvironment())[0]
+        assignPaths(root, "0")
+        return root
+    }
+
+    private static func assignPaths(_ node: Node, _ path: String) {
+        node.path = path
+        for (index, child) in node.children.enumerated() { assignPaths(child, path + "." + String(index)) }
+    }
+}
+
+/// How much measuring a layout pass did.
+public struct LayoutStatistics: Sendable {
+    /// Nodes in the resolved tree.
+    public var nodeCount: Int
+    /// Size computations over all nodes (answers not found in the per-pass memory).
+    public var sizeComputations: Int
+    /// The most size computations any one node needed.
+    public var maxSizeComputationsPerNode: Int
+
+    init(root: Node, total: Int) {
+        var count = 0, most = 0
+        var stack = [root]
+        while let node = stack.popLast() {
+            count += 1
+            most = max(most, node.sizeComputations)
+            stack.append(contentsOf: node.children)
+        }
+        nodeCount = count
+        sizeComputations = total
+        maxSizeComputationsPerNode = most
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// A container that sizes and places its subviews, declared as in SwiftUI, so that a SwiftUI
+/// `Layout` compiles against Arrange with only the import changed.
+///
+/// The engine asks `sizeThatFits` (possibly several times, with probes: `.zero` for the minimum,
+/// `.infinity` for the maximum, `.unspecified` for the ideal size), then `placeSubviews` once
+/// with bounds of a size it returned. `bounds` is in root coordinates and rarely starts at zero:
+/// place subviews at `bounds.minX + …`. A subview you do not place is centred in the bounds and
+/// proposed the container's own proposal (layout-rules §6).
+public protocol Layout: Animatable {
+    /// Properties of the container, such as the axis its `Spacer`s grow along.
+    static var layoutProperties: LayoutProperties { get }
+
+    /// Data shared between calls, made from the subviews: measurements, for instance.
+    associatedtype Cache = Void
+    typealias Subviews = LayoutSubviews
+
+    /// Makes the cache when the container is first laid out.
+    func makeCache(subviews: Subviews) -> Cache
+    /// Refreshes the cache when the layout or its subviews change. The default makes it anew.
+    func updateCache(_ cache: inout Cache, subviews: Subviews)
+    /// The container's preferred spacing to its neighbours. The default is the union of its
+    /// subviews' preferences on every edge.
+    func spacing(subviews: Subviews, cache: inout Cache) -> ViewSpacing
+    /// The container's size for `proposal`.
+    func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGSize
+    /// Places each subview with `LayoutSubview.place(at:anchor:proposal:)`.
+    func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache)
+    /// The container's own value of a horizontal guide, or nil for the default. The default
+    /// combines the subviews' explicit values (layout-rules §4.6).
+    func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGFloat?
+    /// The container's own value of a vertical guide, or nil for the default.
+    func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGFloat?
+}
+
+/// Properties of a layout container.
+public struct LayoutProperties: Sendable {
+    /// The axis along which enclosed `Spacer`s grow; nil lets them grow in both directions.
+    public var stackOrientation: Axis?
+    public init() {}
+}
+
+extension Layout {
+    public static var layoutProperties: LayoutProperties { LayoutProperties() }
+
+    public func updateCache(_ cache: inout Cache, subviews: Subviews) {
+        cache = makeCache(subviews: subviews)
+    }
+
+    public func spacing(subviews: Subviews, cache: inout Cache) -> ViewSpacing {
+        guard !subviews.isEmpty else { return .zero }
+        var spacing = ViewSpacing()
+        for subview in subviews { spacing.formUnion(subview.spacing) }
+        return spacing
+    }
+
+    public func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGFloat? {
+        combinedExplicitAlignment(guide.key, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
+    }
+
+    public func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGFloat? {
+        combinedExplicitAlignment(guide.key, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
+    }
+
+    /// Lays the subviews out in `bounds` without keeping the result, and combines their explicit
+    /// values of `key` (min for first baselines, max for last, mean for custom guides; frame
+    /// guides never combine).
+    func combinedExplicitAlignment(_ key: AlignmentKey, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGFloat? {
+        let combination = key.combination
+        guard combination != .none, !subviews.isEmpty else { return nil }
+        let trial = subviews.recording()
+        placeSubviews(in: bounds, proposal: proposal, subviews: trial, cache: &cache)
+        var values: [CGFloat] = []
+        for placement in trial.placements(in: bounds, proposal: proposal) {
+            guard let value = placement.subview.explicitValue(key, proposal: placement.proposal) else { continue }
+            let origin = key.axis == .horizontal ? placement.frame.minX : placement.frame.minY
+            values.append(origin + value - (key.axis == .horizontal ? bounds.minX : bounds.minY))
+        }
+        guard !values.isEmpty else { return nil }
+        switch combination {
+        case .none: return nil
+        case .minimum: return values.min()
+        case .maximum: return values.max()
+        case .average: return values.reduce(0, +) / CGFloat(values.count)
+        }
+    }
+}
+
+extension Layout where Cache == () {
+    public func makeCache(subviews: Subviews) -> Cache { () }
+}
+
+extension Layout {
+    /// The layout as a container view of `content`: `MyLayout { A(); B() }`.
+    public func callAsFunction<V: View>(@ViewBuilder _ content: () -> V) -> some View {
+        LayoutView(layout: self, kind: "\(Self.self)", content: content())
+    }
+}
+
+/// A container view laid out by a `Layout`.
+struct LayoutView<L: Layout, Content: View>: View, PrimitiveView {
+    let layout: L
+    let kind: String
+    let content: Content
+    /// Stacks with exactly one child are that child (layout-rules §4).
+    var collapsesSingleChild = false
+
+    var body: Never { primitiveBody(Self.self) }
+
+    func makeNodes(in environment: ViewEnvironment) -> [Node] {
+        var inner = environment
+        inner.stackAxis = L.layoutProperties.stackOrientation
+        let children = content.resolve(in: inner)
+        if collapsesSingleChild, children.count == 1 { return children }
+        return [Node(.container(TypedLayoutBox(layout)), kind: kind, children: children, priorityRule: .container)]
+    }
+}
+
+/// A key for values that views pass to their container's layout, read with
+/// `subview[MyKey.self]`.
+public protocol LayoutValueKey {
+    associatedtype Value
+    /// The value of subviews that set none.
+    static var defaultValue: Value { get }
+}
+
+extension View {
+    /// Sets a value that the enclosing custom layout reads with `subview[K.self]`.
+    public func layoutValue<K: LayoutValueKey>(key: K.Type, value: K.Value) -> some View {
+        modifyingNodes { node, _ in node.layoutValues[ObjectIdentifier(key)] = value }
+    }
+}

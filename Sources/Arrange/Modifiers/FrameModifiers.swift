@@ -1,0 +1,188 @@
+import Foundation
+
+/// `frame(width:height:alignment:)`: fixed lengths on the given axes (layout-rules §3.1).
+struct FixedFrameLayout: Layout {
+    let width: CGFloat?
+    let height: CGFloat?
+    let alignment: Alignment
+
+    func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+        if let width, let height { return CGSize(width: width, height: height) }
+        guard let child = subviews.first else { return CGSize(width: width ?? 0, height: height ?? 0) }
+        let size = child.sizeThatFits(childProposal(proposal))
+        return CGSize(width: width ?? size.width, height: height ?? size.height)
+    }
+
+    func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+        guard let child = subviews.first else { return }
+        let offer = childProposal(proposal)
+        child.place(at: alignedOrigin(of: child, proposal: offer, in: bounds, alignment: alignment), proposal: offer)
+    }
+
+    func childProposal(_ proposal: ProposedViewSize) -> ProposedViewSize {
+        ProposedViewSize(width: width ?? proposal.width, height: height ?? proposal.height)
+    }
+
+    func spacing(subviews: Subviews, cache: inout ()) -> ViewSpacing {
+        framedSpacing(subviews, horizontal: width != nil, vertical: height != nil)
+    }
+
+    func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGFloat? {
+        childGuide(guide.key, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
+    }
+
+    func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGFloat? {
+        childGuide(guide.key, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
+    }
+}
+
+/// `frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)`
+/// (layout-rules §3.2).
+struct FlexibleFrameLayout: Layout {
+    /// One axis' bounds, normalised as SwiftUI's initializer does.
+    struct Bounds {
+        let min: CGFloat?
+        let ideal: CGFloat?
+        let max: CGFloat?
+
+        /// `min' = max(min, 0)`, `ideal' = max(min' ?? 0, ideal)`, `max' = max(ideal' ?? 0, max)`;
+        /// NaN counts as not given.
+        init(min: CGFloat?, ideal: CGFloat?, max: CGFloat?) {
+            func given(_ v: CGFloat?) -> CGFloat? { v.flatMap { $0.isNaN ? nil : $0 } }
+            let lower = given(min).map { Swift.max($0, 0) }
+            let preferred = given(ideal).map { Swift.max(lower ?? 0, $0) }
+            self.min = lower
+            self.ideal = preferred
+            self.max = given(max).map { Swift.max(preferred ?? 0, $0) }
+        }
+
+        var isEmpty: Bool { min == nil && ideal == nil && max == nil }
+
+        /// Min and max both given and in order: the frame takes the clamped proposal itself.
+        var isClosedRange: Bool {
+            guard let min, let max else { return false }
+            return min <= max
+        }
+
+        /// Step 1: the frame's own length, without asking the child, if it has one.
+        func candidate(_ proposal: CGFloat?) -> CGFloat? {
+            guard let proposal else { return ideal }
+            guard isClosedRange, let min, let max else { return nil }
+            return clamp(proposal, min, max)
+        }
+
+        /// Step 3: what the child is offered.
+        func childProposal(_ proposal: CGFloat?) -> CGFloat? {
+            guard let offer = proposal ?? ideal else { return nil }
+            return clamp(offer, min ?? -.infinity, max ?? .infinity)
+        }
+
+        /// Step 4: the frame's length from the child's.
+        func length(child: CGFloat, offered: CGFloat?) -> CGFloat {
+            switch (min, max) {
+            case let (min?, max?) where min <= max: clamp(child, min, max)
+            case let (min?, nil): Swift.max(Swift.min(offered ?? .infinity, child), min)
+            case let (nil, max?): Swift.min(Swift.max(offered ?? -.infinity, child), max)
+            default: child
+            }
+        }
+
+        /// iOS 17 placement: the child gets nil when nothing pins the length (layout-rules §3.2).
+        func placementProposal(final: CGFloat, proposed: CGFloat?) -> CGFloat? {
+            if ideal == nil, proposed == nil, (min ?? -.infinity) < final, final < (max ?? .infinity) { return nil }
+            return final
+        }
+
+        private func clamp(_ v: CGFloat, _ low: CGFloat, _ high: CGFloat) -> CGFloat { Swift.min(Swift.max(low, v), high) }
+    }
+
+    let horizontal: Bounds
+    let vertical: Bounds
+    let alignment: Alignment
+
+    func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+        let w = horizontal.candidate(proposal.width), h = vertical.candidate(proposal.height)
+        if let w, let h { return CGSize(width: w, height: h) }
+        let offer = childProposal(proposal)
+        let child = subviews.first?.sizeThatFits(offer) ?? .zero
+        return CGSize(width: w ?? horizontal.length(child: child.width, offered: offer.width),
+                      height: h ?? vertical.length(child: child.height, offered: offer.height))
+    }
+
+    func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+        guard let child = subviews.first else { return }
+        let offer = ProposedViewSize(
+            width: horizontal.placementProposal(final: bounds.width, proposed: proposal.width),
+            height: vertical.placementProposal(final: bounds.height, proposed: proposal.height))
+        child.place(at: alignedOrigin(of: child, proposal: offer, in: bounds, alignment: alignment), proposal: offer)
+    }
+
+    func childProposal(_ proposal: ProposedViewSize) -> ProposedViewSize {
+        ProposedViewSize(width: horizontal.childProposal(proposal.width), height: vertical.childProposal(proposal.height))
+    }
+
+    func spacing(subviews: Subviews, cache: inout ()) -> ViewSpacing {
+        framedSpacing(subviews, horizontal: !horizontal.isEmpty, vertical: !vertical.isEmpty)
+    }
+
+    func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGFloat? {
+        childGuide(guide.key, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
+    }
+
+    func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGFloat? {
+        childGuide(guide.key, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
+    }
+}
+
+extension Layout {
+    /// The origin that lines the child's guide up with the box's default guide, per axis: a frame
+    /// aligns its child by the guide's default value for the frame's size (layout-rules §7.2).
+    func alignedOrigin(of child: LayoutSubview, proposal: ProposedViewSize, in bounds: CGRect, alignment: Alignment) -> CGPoint {
+        let dimensions = child.dimensions(in: proposal)
+        let box = ViewDimensions(size: bounds.size)
+        return CGPoint(x: bounds.minX + box[alignment.horizontal] - dimensions[alignment.horizontal],
+                       y: bounds.minY + box[alignment.vertical] - dimensions[alignment.vertical])
+    }
+
+    /// A single-child modifier's guides are its child's, moved by where the child sits (§3).
+    func childGuide(_ key: AlignmentKey, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGFloat? {
+        guard !subviews.isEmpty else { return nil }
+        let trial = subviews.recording()
+        placeSubviews(in: bounds, proposal: proposal, subviews: trial, cache: &cache)
+        guard let placement = trial.placements(in: bounds, proposal: proposal).first,
+              let value = placement.subview.explicitValue(key, proposal: placement.proposal) else { return nil }
+        return key.axis == .horizontal ? placement.frame.minX - bounds.minX + value : placement.frame.minY - bounds.minY + value
+    }
+
+    /// Frames make the edges of the axes they constrain plain, except around a `Spacer` (§4.2).
+    func framedSpacing(_ subviews: Subviews, horizontal: Bool, vertical: Bool) -> ViewSpacing {
+        guard let child = subviews.first else { return .zero }
+        if child.isSpacer { return child.spacing }
+        var edges: Edge.Set = []
+        if horizontal { edges.formUnion(.horizontal) }
+        if vertical { edges.formUnion(.vertical) }
+        return child.spacing.replacingWithPlain(edges)
+    }
+}
+
+extension View {
+    /// A frame of fixed size on the given axes; nil axes take the child's length. The child is
+    /// offered the fixed lengths and aligned inside by `alignment`. Negative, NaN and infinite
+    /// lengths count as nil.
+    public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {
+        wrapped(in: FixedFrameLayout(width: Length.fixed(width), height: Length.fixed(height), alignment: alignment),
+                kind: "frame", priority: .zero)
+    }
+
+    /// A frame whose length on each axis follows the proposal within `min...max`, or the child,
+    /// as SwiftUI's flexible frame does (layout-rules §3.2). Negative minimums become 0, ideals
+    /// are raised to the minimum and maximums to the ideal; NaN counts as not given.
+    public func frame(minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
+                      minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
+                      alignment: Alignment = .center) -> some View {
+        wrapped(in: FlexibleFrameLayout(
+            horizontal: .init(min: minWidth, ideal: idealWidth, max: maxWidth),
+            vertical: .init(min: minHeight, ideal: idealHeight, max: maxHeight),
+            alignment: alignment), kind: "frame", priority: .zero)
+    }
+}

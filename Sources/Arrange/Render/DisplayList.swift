@@ -1,0 +1,82 @@
+import Foundation
+
+/// What a layout draws: the canvas size and positioned items, in points, in root coordinates,
+/// back to front. Renderers walk it; tests read it without rasterising anything.
+///
+/// Frames are already rounded to the pixel grid of `scale` (layout-rules §7.4), and offsets are
+/// folded into them, because SwiftUI rounds positions after applying offsets.
+public struct DisplayList: Equatable, Sendable {
+    /// The canvas size in points.
+    public var size: CGSize
+    /// The display scale whose pixel grid the frames are rounded to.
+    public var scale: CGFloat
+    /// The items, back to front.
+    public var items: [DisplayItem]
+
+    public init(size: CGSize, scale: CGFloat = 1, items: [DisplayItem]) {
+        self.size = size
+        self.scale = scale
+        self.items = items
+    }
+}
+
+/// One positioned item of a display list.
+public struct DisplayItem: Equatable, Sendable {
+    /// Where the item is drawn: the frame of the view that drew it, rounded to pixels.
+    public var frame: CGRect
+    /// Which view drew it.
+    public var identity: ViewIdentity
+    /// What is drawn.
+    public var content: Content
+
+    public init(frame: CGRect, identity: ViewIdentity, content: Content) {
+        self.frame = frame
+        self.identity = identity
+        self.content = content
+    }
+
+    /// The kinds of item.
+    public enum Content: Equatable, Sendable {
+        /// A shape filled with a colour.
+        case fill(ShapeKind, Color)
+        /// A shape's outline drawn inside the frame, `lineWidth` wide (borders, `strokeBorder`).
+        case strokeBorder(ShapeKind, Color, lineWidth: CGFloat)
+        /// Items drawn together, clipped to a shape in `frame`, at an opacity, and shifted by
+        /// `translation` (zero for the engine's own groups, whose offsets are folded in).
+        case group(DisplayGroup)
+    }
+}
+
+/// A group of items with a shared clip, opacity and translation.
+public struct DisplayGroup: Equatable, Sendable {
+    /// A clip outline drawn in the group item's frame, or nil.
+    public var clip: ShapeKind?
+    /// 0...1; 1 means opaque.
+    public var opacity: Double
+    /// A shift of every item inside.
+    public var translation: CGSize
+    public var items: [DisplayItem]
+
+    public init(clip: ShapeKind? = nil, opacity: Double = 1, translation: CGSize = .zero, items: [DisplayItem]) {
+        self.clip = clip
+        self.opacity = opacity
+        self.translation = translation
+        self.items = items
+    }
+}
+
+/// Which view drew an item.
+public struct ViewIdentity: Hashable, Sendable {
+    /// The view's position in the tree: child indices from the root, "0.2.1".
+    public var path: String
+    /// The kind of view: "Rectangle", "Color", "frame", …
+    public var kind: String
+    /// The `.id(_:)` of the view or its nearest tagged ancestor, as text.
+    public var id: String?
+
+    public init(path: String, kind: String, id: String? = nil) {
+        self.path = path
+        self.kind = kind
+        self.id = id
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Turns a display list into an output (an SVG string, PNG or PDF data), one function per item
+/// kind.
+///
+/// `render(_:options:)` walks the list with `DisplayListWalker`, calling the renderer's item
+/// functions in drawing order; a renderer keeps its own output state between those calls.
+public protocol Renderer {
+    associatedtype Output
+    /// Renders `list` with `options`.
+    func render(_ list: DisplayList, options: RenderOptions) throws -> Output
+}
+
+/// Options shared by every backend.
+public struct RenderOptions: Hashable, Sendable {
+    /// Pixels per point: 1, 2 or 3 for 1×, 2×, 3× pictures. nil uses the list's own scale.
+    public var scale: CGFloat?
+    /// The colour under everything; nil leaves the canvas transparent.
+    public var background: Color?
+
+    public init(scale: CGFloat? = nil, background: Color? = nil) {
+        self.scale = scale
+        self.background = background
+    }
+
+    /// The scale to draw at for `list`.
+    public func resolvedScale(for list: DisplayList) -> CGFloat { scale ?? list.scale }
+}
+
+/// The receiver of a display-list walk: one function per item kind.
+public protocol DisplayListVisitor {
+    mutating func fill(_ shape: ShapeKind, color: Color, in frame: CGRect, identity: ViewIdentity)
+    mutating func strokeBorder(_ shape: ShapeKind, color: Color, lineWidth: CGFloat, in frame: CGRect, identity: ViewIdentity)
+    /// Starts a group; every item until the matching `endGroup` belongs to it.
+    mutating func beginGroup(_ group: DisplayGroup, frame: CGRect, identity: ViewIdentity)
+    mutating func endGroup()
+}
+
+extension DisplayList {
+    /// Walks the items back to front, calling `visitor` once per item.
+    public func walk<V: DisplayListVisitor>(_ visitor: inout V) {
+        Self.walk(items, &visitor)
+    }
+
+    private static func walk<V: DisplayListVisitor>(_ items: [DisplayItem], _ visitor: inout V) {
+        for item in items {
+            switch item.content {
+            case .fill(let shape, let color):
+                visitor.fill(shape, color: color, in: item.frame, identity: item.identity)
+            case .strokeBorder(let shape, let color, let lineWidth):
+                visitor.strokeBorder(shape, color: color, lineWidth: lineWidth, in: item.frame, identity: item.identity)
+            case .group(let group):
+                visitor.beginGroup(group, frame: item.frame, identity: item.identity)
+                walk(group.items, &visitor)
+                visitor.endGroup()
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Children side by side, left to right (layout-rules §4). A stack with one child is that child.
+public struct HStack<Content: View>: View, PrimitiveView {
+    let layout: HStackLayout
+    let content: Content
+
+    /// - Parameters:
+    ///   - alignment: the guide children line up on vertically; `.center` by default.
+    ///   - spacing: the gap between children; nil uses their preferred spacing (8 between plain
+    ///     views, 0 next to a `Spacer`).
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        layout = HStackLayout(alignment: alignment, spacing: spacing)
+        self.content = content()
+    }
+
+    public var body: Never { primitiveBody(Self.self) }
+    func makeNodes(in environment: ViewEnvironment) -> [Node] {
+        LayoutView(layout: layout, kind: "HStack", content: content, collapsesSingleChild: true).makeNodes(in: environment)
+    }
+}
+
+/// Children one above the other, top to bottom (layout-rules §4). A stack with one child is that
+/// child.
+public struct VStack<Content: View>: View, PrimitiveView {
+    let layout: VStackLayout
+    let content: Content
+
+    /// - Parameters:
+    ///   - alignment: the guide children line up on horizontally; `.center` by default.
+    ///   - spacing: the gap between children; nil uses their preferred spacing.
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        layout = VStackLayout(alignment: alignment, spacing: spacing)
+        self.content = content()
+    }
+
+    public var body: Never { primitiveBody(Self.self) }
+    func makeNodes(in environment: ViewEnvironment) -> [Node] {
+        LayoutView(layout: layout, kind: "VStack", content: content, collapsesSingleChild: true).makeNodes(in: environment)
+    }
+}
+
+/// Children on top of each other, first at the back (layout-rules §5).
+public struct ZStack<Content: View>: View, PrimitiveView {
+    let layout: ZStackLayout
+    let content: Content
+
+    /// - Parameter alignment: how children line up; `.center` by default.
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+        layout = ZStackLayout(alignment: alignment)
+        self.content = content()
+    }
+
+    public var body: Never { primitiveBody(Self.self) }
+    func makeNodes(in environment: ViewEnvironment) -> [Node] {
+        LayoutView(layout: layout, kind: "ZStack", content: content).makeNodes(in: environment)
+    }
+}

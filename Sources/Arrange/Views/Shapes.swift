@@ -1,0 +1,127 @@
+import Foundation
+
+/// The outline kinds Arrange draws. Shapes are proposed a size, take it, and draw this outline in
+/// the frame they get.
+public enum ShapeKind: Hashable, Sendable {
+    case rectangle
+    /// A rectangle with rounded corners; `continuous` corners are drawn as circular arcs.
+    case roundedRectangle(cornerRadius: CGFloat)
+    /// A circle of diameter `min(width, height)`, centred in its frame.
+    case circle
+    /// A rounded rectangle whose corner radius is half its shorter side.
+    case capsule
+    case ellipse
+}
+
+/// A view with an outline: rectangle, rounded rectangle, circle, capsule or ellipse. Without a
+/// `fill` it paints with the foreground style (black by default), as in SwiftUI.
+///
+/// Arrange's shapes are its built-in kinds; there is no `Path`, so a custom `Shape` conformance
+/// cannot draw anything new.
+public protocol Shape: View, Sendable {
+    /// The outline this shape draws.
+    var shapeKind: ShapeKind { get }
+}
+
+/// The style of rounded corners. Both are drawn as circular arcs.
+public enum RoundedCornerStyle: Hashable, Sendable {
+    case circular
+    case continuous
+}
+
+/// A rectangle filling its frame.
+public struct Rectangle: Shape, PrimitiveView {
+    public init() {}
+    public var shapeKind: ShapeKind { .rectangle }
+}
+
+/// A rectangle with rounded corners.
+public struct RoundedRectangle: Shape, PrimitiveView {
+    public var cornerSize: CGSize
+    public var style: RoundedCornerStyle
+    public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {
+        self.init(cornerSize: CGSize(width: cornerRadius, height: cornerRadius), style: style)
+    }
+    public init(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {
+        self.cornerSize = cornerSize
+        self.style = style
+    }
+    /// A negative or NaN radius draws square corners.
+    public var shapeKind: ShapeKind {
+        let r = min(cornerSize.width, cornerSize.height)
+        return .roundedRectangle(cornerRadius: r.isNaN ? 0 : max(r, 0))
+    }
+}
+
+/// A circle: square, with the side `min(width, height)` of the proposal (layout-rules §2.1).
+public struct Circle: Shape, PrimitiveView {
+    public init() {}
+    public var shapeKind: ShapeKind { .circle }
+}
+
+/// A rectangle whose short sides are half circles.
+public struct Capsule: Shape, PrimitiveView {
+    public var style: RoundedCornerStyle
+    public init(style: RoundedCornerStyle = .circular) { self.style = style }
+    public var shapeKind: ShapeKind { .capsule }
+}
+
+/// An ellipse filling its frame.
+public struct Ellipse: Shape, PrimitiveView {
+    public init() {}
+    public var shapeKind: ShapeKind { .ellipse }
+}
+
+extension Shape {
+    public var body: Never { primitiveBody(Self.self) }
+
+    func makeNodes(in environment: ViewEnvironment) -> [Node] {
+        [Node(.leaf(.shape(shapeKind, paint: .fill(environment.foreground ?? .primary))), kind: "\(Self.self)")]
+    }
+
+    /// The shape filled with `content`.
+    public func fill<S: ShapeStyle>(_ content: S) -> some View {
+        ShapeView(shape: shapeKind, paint: .fill(content.resolvedColor), kind: "\(Self.self)")
+    }
+
+    /// The shape's outline drawn inside its frame: a band `lineWidth` wide along the inner edge.
+    public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> some View {
+        ShapeView(shape: shapeKind, paint: .strokeBorder(content.resolvedColor, lineWidth: Self.clampedWidth(lineWidth)), kind: "\(Self.self)")
+    }
+
+    /// A NaN, negative or infinite width draws nothing rather than a broken path.
+    static func clampedWidth(_ width: CGFloat) -> CGFloat { width.isFinite ? max(width, 0) : 0 }
+}
+
+/// A shape with its paint chosen.
+struct ShapeView: View, PrimitiveView {
+    let shape: ShapeKind
+    let paint: Paint
+    let kind: String
+    var body: Never { primitiveBody(Self.self) }
+    func makeNodes(in environment: ViewEnvironment) -> [Node] {
+        [Node(.leaf(.shape(shape, paint: paint)), kind: kind)]
+    }
+}
+
+extension Color: View, PrimitiveView {
+    public var body: Never { primitiveBody(Self.self) }
+    func makeNodes(in environment: ViewEnvironment) -> [Node] {
+        [Node(.leaf(.shape(.rectangle, paint: .fill(self))), kind: "Color")]
+    }
+}
+
+/// Flexible space that grows along the axis of its stack, and takes no space across it
+/// (layout-rules §2.4). Next to a spacer a stack puts no default gap.
+public struct Spacer: View, PrimitiveView {
+    /// The smallest length; nil means the default spacing, 8.
+    public var minLength: CGFloat?
+    public init(minLength: CGFloat? = nil) { self.minLength = minLength }
+
+    public var body: Never { primitiveBody(Self.self) }
+    func makeNodes(in environment: ViewEnvironment) -> [Node] {
+        // NaN means the default; a negative minimum means none.
+        let length = minLength.flatMap { $0.isNaN ? nil : max($0, 0) } ?? ViewSpacing.defaultDistance
+        return [Node(.leaf(.spacer(minLength: length, axis: environment.stackAxis)), kind: "Spacer")]
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// A piece of user interface, as in SwiftUI: either a composition (`body`) or one of Arrange's
+/// primitive views, which the engine lays out and draws itself.
+public protocol View {
+    /// The type of the view's content.
+    associatedtype Body: View
+    /// The view's content, built from other views.
+    @ViewBuilder var body: Body { get }
+}
+
+extension Never: View {
+    public typealias Body = Never
+    public var body: Never { self }
+}
+
+/// A view the engine turns into nodes directly instead of asking for a body.
+protocol PrimitiveView {
+    /// The view's nodes, resolved in `environment`. Most views give one node; groups, `ForEach`
+    /// and tuples give one per child, and `EmptyView` none.
+    func makeNodes(in environment: ViewEnvironment) -> [Node]
+}
+
+extension View {
+    /// Resolves the view into layout nodes, once, before any layout happens.
+    func resolve(in environment: ViewEnvironment) -> [Node] {
+        if let primitive = self as? any PrimitiveView {
+            return primitive.makeNodes(in: environment)
+        }
+        return body.resolve(in: environment)
+    }
+}
+
+/// The body of a primitive view. Arrange never asks for it; calling it yourself is a programming
+/// error, as in SwiftUI.
+func primitiveBody<V>(_ type: V.Type) -> Never {
+    preconditionFailure("\(V.self) is laid out by Arrange itself and has no body")
+}
+
+/// Values that flow down the view tree while it is resolved.
+struct ViewEnvironment {
+    /// The colour of shapes that were not given a fill (`foregroundStyle`).
+    var foreground: Color?
+    /// The axis of the nearest enclosing stack (or layout with a `stackOrientation`), which tells
+    /// a `Spacer` which way to grow. Unary modifiers keep it; other containers set or clear it.
+    var stackAxis: Axis?
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+/// Builds views from closures, as SwiftUI's `@ViewBuilder` does: several children, `if`/`else`,
+/// optionals and `ForEach`.
+@resultBuilder
+public enum ViewBuilder {
+    public static func buildBlock() -> EmptyView { EmptyView() }
+
+    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+
+    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
+        var children: [any View] = []
+        for child in repeat each content { children.append(child) }
+        return TupleView(value: (repeat each content), children: children)
+    }
+
+    public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+
+    public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+
+    public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) -> ConditionalContent<TrueContent, FalseContent> {
+        ConditionalContent(storage: .trueContent(first))
+    }
+
+    public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> ConditionalContent<TrueContent, FalseContent> {
+        ConditionalContent(storage: .falseContent(second))
+    }
+
+    public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
+}
+
+/// Several views side by side, made by `@ViewBuilder`. Each is a separate child of the container.
+public struct TupleView<T>: View, PrimitiveView {
+    /// The views, as a tuple.
+    public var value: T
+    let children: [any View]
+
+    public init(_ value: T) {
+        self.value = value
+        self.children = []
+    }
+
+    init(value: T, children: [any View]) {
+        self.value = value
+        self.children = children
+    }
+
+    public var body: Never { primitiveBody(Self.self) }
+    func makeNodes(in environment: ViewEnvironment) -> [Node] { children.flatMap { $0.resolve(in: environment) } }
+}
+
+/// One of two views, chosen by an `if`/`else` in a `@ViewBuilder`.
+public struct ConditionalContent<TrueContent: View, FalseContent: View>: View, PrimitiveView {
+    enum Storage {
+        case trueContent(TrueContent)
+        case falseContent(FalseContent)
+    }
+    let storage: Storage
+
+    public var body: Never { primitiveBody(Self.self) }
+    func makeNodes(in environment: ViewEnvironment) -> [Node] {
+        switch storage {
+        case .trueContent(let view): view.resolve(in: environment)
+        case .falseContent(let view): view.resolve(in: environment)
+        }
+    }
+}
+
+/// SwiftUI's name for `ConditionalContent`.
+public typealias _ConditionalContent = ConditionalContent
+
+extension Optional: View where Wrapped: View {
+    public var body: Never { primitiveBody(Self.self) }
+}
+
+extension Optional: PrimitiveView where Wrapped: View {
+    func makeNodes(in environment: ViewEnvironment) -> [Node] {
+        self.map { $0.resolve(in: environment) } ?? []
+    }
+}
+
+/// A view that contributes nothing: not a child, not a gap.
+public struct EmptyView: View, PrimitiveView {
+    public init() {}
+    public var body: Never { primitiveBody(Self.self) }
+    func makeNodes(in environment: ViewEnvironment) -> [Node] { [] }
+}
+
+/// A type-erased view.
+public struct AnyView: View, PrimitiveView {
+    let view: any View
+    public init<V: View>(_ view: V) { self.view = view }
+    public var body: Never { primitiveBody(Self.self) }
+    func makeNodes(in environment: ViewEnvironment) -> [Node] { view.resolve(in: environment) }
+}
+
+/// Groups views without laying them out: each is a child of the enclosing container, and a
+/// modifier on the group applies to each of them, as in SwiftUI.
+public struct Group<Content: View>: View, PrimitiveView {
+    let content: Content
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+    public var body: Never { primitiveBody(Self.self) }
+    func makeNodes(in environment: ViewEnvironment) -> [Node] { content.resolve(in: environment) }
+}
+
+/// Views made from a collection, one per element.
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
+    /// The collection.
+    public var data: Data
+    /// Makes the view of one element.
+    public var content: (Data.Element) -> Content
+    let identify: (Data.Element) -> ID
+
+    /// Views for `data`, identified by the key path `id`.
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.content = content
+        self.identify = { $0[keyPath: id] }
+    }
+
+    public var body: Never { primitiveBody(Self.self) }
+    func makeNodes(in environment: ViewEnvironment) -> [Node] {
+        data.flatMap { content($0).resolve(in: environment) }
+    }
+}
+
+extension ForEach where Data == Range<Int>, ID == Int {
+    /// Views for a constant range of integers.
+    public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+        self.init(data, id: \.self, content: content)
+    }
+}
+
+extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
+    /// Views for identifiable elements.
+    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.init(data, id: \.id, content: content)
+    }
+}
