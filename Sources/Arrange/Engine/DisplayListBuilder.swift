@@ -6,8 +6,15 @@ struct DisplayListBuilder {
     let scale: CGFloat
     /// Frames of views tagged with `.id(_:)`, in root coordinates with offsets applied.
     private(set) var taggedFrames: [AnyHashable: CGRect] = [:]
+    /// The tree path of each tagged view.
+    private(set) var taggedPaths: [AnyHashable: String] = [:]
 
-    init(scale: CGFloat) { self.scale = scale }
+    let measurer: any TextMeasurer
+
+    init(scale: CGFloat, measurer: any TextMeasurer) {
+        self.scale = scale
+        self.measurer = measurer
+    }
 
     mutating func items(for node: Node, translation: CGSize = .zero, taggedAncestor: String? = nil) -> [DisplayItem] {
         items(for: node, effect: node.effects.count - 1, translation: translation,
@@ -35,6 +42,7 @@ struct DisplayListBuilder {
     private mutating func content(of node: Node, translation: CGSize, tag: String?) -> [DisplayItem] {
         if let id = node.id {
             taggedFrames[id] = node.frame.offsetBy(dx: translation.width, dy: translation.height)
+            taggedPaths[id] = node.path
         }
         switch node.content {
         case .leaf(.shape(let shape, let paint)):
@@ -47,6 +55,9 @@ struct DisplayListBuilder {
                 return [DisplayItem(frame: frame, identity: identity(node, tag), content: .strokeBorder(shape, color, lineWidth: lineWidth))]
             }
         case .leaf(.spacer):
+            return []
+        case .leaf(.text):
+            // Text items arrive with the renderers' text support (issue 6).
             return []
         case .container:
             return node.children.flatMap { items(for: $0, translation: translation, taggedAncestor: tag) }

@@ -8,6 +8,15 @@ import Foundation
 final class LayoutEngine {
     /// Size computations (cache misses) over all nodes, for tests and benchmarks.
     private(set) var sizeComputations = 0
+    /// Measures text.
+    let measurer: any TextMeasurer
+    /// Pixels per point: text sizes are rounded up to whole pixels (layout-rules §7.4).
+    let scale: CGFloat
+
+    init(measurer: any TextMeasurer = FontFileTextMeasurer(), scale: CGFloat = 1) {
+        self.measurer = measurer
+        self.scale = scale
+    }
 
     // MARK: Measuring
 
@@ -20,7 +29,7 @@ final class LayoutEngine {
         let size: CGSize
         switch node.content {
         case .leaf(let leaf):
-            size = Self.leafSize(leaf, proposal)
+            size = leafSize(leaf, proposal)
         case .container(let box):
             size = Self.sanitized(box.sizeThatFits(proposal, subviews: subviews(of: node, recorder: nil)))
         }
@@ -29,8 +38,10 @@ final class LayoutEngine {
     }
 
     /// Sizes of leaves (layout-rules §2.1, §2.4).
-    static func leafSize(_ leaf: Leaf, _ p: ProposedViewSize) -> CGSize {
+    func leafSize(_ leaf: Leaf, _ p: ProposedViewSize) -> CGSize {
         switch leaf {
+        case .text(let text):
+            return text.layout(p, measurer: measurer, scale: scale).size
         case .shape(.circle, _):
             let s = p.replacingUnspecifiedDimensions()
             let side = min(s.width, s.height)
@@ -57,8 +68,12 @@ final class LayoutEngine {
     func dimensions(_ node: Node, _ proposal: ProposedViewSize, includeOverrides: Bool = true) -> ViewDimensions {
         let proposal = proposal.sanitized
         let size = size(node, proposal)
+        // Shapes and spacers have no guides of their own; only overrides can give them one.
         let hasExplicit: Bool
-        if case .leaf = node.content { hasExplicit = includeOverrides && !node.guideOverrides.isEmpty } else { hasExplicit = true }
+        switch node.content {
+        case .leaf(.shape), .leaf(.spacer): hasExplicit = includeOverrides && !node.guideOverrides.isEmpty
+        case .leaf(.text), .container: hasExplicit = true
+        }
         guard hasExplicit else { return ViewDimensions(size: size) }
         return ViewDimensions(size: size, explicit: ExplicitGuides { key in
             self.explicitValue(node, key, proposal, includeOverrides: includeOverrides)
@@ -76,6 +91,8 @@ final class LayoutEngine {
         let value: CGFloat?
         if includeOverrides, let override = node.guideOverrides[key] {
             value = override(dimensions(node, proposal, includeOverrides: false))
+        } else if case .leaf(.text(let text)) = node.content {
+            value = textGuide(text, key, proposal)
         } else if case .container(let box) = node.content {
             let bounds = CGRect(origin: .zero, size: size(node, proposal))
             value = box.explicitAlignment(key, in: bounds, proposal: proposal, subviews: subviews(of: node, recorder: nil))
@@ -86,12 +103,22 @@ final class LayoutEngine {
         return value
     }
 
+    /// Text's baselines (layout-rules §2.2); its other guides are the defaults.
+    private func textGuide(_ text: TextLeaf, _ key: AlignmentKey, _ proposal: ProposedViewSize) -> CGFloat? {
+        switch key.type {
+        case is FirstTextBaselineGuide.Type: text.layout(proposal, measurer: measurer, scale: scale).firstBaseline
+        case is LastTextBaselineGuide.Type: text.layout(proposal, measurer: measurer, scale: scale).lastBaseline
+        default: nil
+        }
+    }
+
     /// The node's preferred spacing (layout-rules §4.2).
     func spacing(_ node: Node) -> ViewSpacing {
         if let known = node.spacingCache { return known }
         let spacing: ViewSpacing
         switch node.content {
         case .leaf(.spacer(_, let axis)): spacing = .spacer(axis: axis)
+        case .leaf(.text(let text)): spacing = text.spacing(measurer: measurer, scale: scale)
         case .leaf: spacing = .plain
         case .container(let box): spacing = box.spacing(subviews: subviews(of: node, recorder: nil))
         }
@@ -110,6 +137,7 @@ final class LayoutEngine {
     /// Gives `node` its frame (root coordinates) and places its children inside it.
     func place(_ node: Node, in frame: CGRect, proposal: ProposedViewSize) {
         node.frame = frame
+        node.placementProposal = proposal.sanitized
         guard case .container(let box) = node.content else { return }
         let proposal = proposal.sanitized
         let subviews = subviews(of: node, recorder: PlacementRecorder())

@@ -23,15 +23,22 @@ public struct LayoutResult {
     public var displayList: DisplayList
     /// Measurement statistics of the pass.
     public var statistics: LayoutStatistics
+    /// The tree path of each tagged view, for matching views between two layouts.
+    var taggedPaths: [AnyHashable: String]
 
     /// Lays out `view` for `proposal`, rounding rendered frames for a display of `scale` pixels
     /// per point. NaN proposals count as unspecified and negative ones as 0; a scale that is not
     /// a positive finite number counts as 1.
-    public init<V: View>(of view: V, in proposal: ProposedViewSize = .unspecified, scale: CGFloat = 1) {
+    public init<V: View>(of view: V, in proposal: ProposedViewSize = .unspecified, scale: CGFloat = 1,
+                         textMeasurer: any TextMeasurer = FontFileTextMeasurer()) {
+        self = ViewGraph(view).layout(in: proposal, scale: scale, textMeasurer: textMeasurer)
+    }
+
+    /// Lays out a resolved tree whose per-pass memory is empty.
+    init(root: Node, proposal: ProposedViewSize, scale: CGFloat, textMeasurer: any TextMeasurer) {
         let scale = scale.isFinite && scale > 0 ? scale : 1
         let proposal = proposal.sanitized
-        let root = Self.root(of: view)
-        let engine = LayoutEngine()
+        let engine = LayoutEngine(measurer: textMeasurer, scale: scale)
         let size = engine.size(root, proposal)
         func canvasLength(_ offer: CGFloat?, _ chosen: CGFloat) -> CGFloat {
             if let offer, offer.isFinite { return offer }
@@ -46,29 +53,15 @@ public struct LayoutResult {
         let frame = CGRect(x: centred(canvas.width, size.width), y: centred(canvas.height, size.height),
                            width: size.width, height: size.height)
         engine.place(root, in: frame, proposal: proposal)
-        var builder = DisplayListBuilder(scale: scale)
+        var builder = DisplayListBuilder(scale: scale, measurer: textMeasurer)
         let items = builder.items(for: root)
         rootSize = size
         rootFrame = frame
         canvasSize = canvas
         frames = builder.taggedFrames
+        taggedPaths = builder.taggedPaths
         displayList = DisplayList(size: canvas, scale: scale, items: items)
         statistics = LayoutStatistics(root: root, total: engine.sizeComputations)
-    }
-
-    /// Resolves the view tree once into nodes, with an implicit VStack around several roots.
-    static func root<V: View>(of view: V) -> Node {
-        let nodes = view.resolve(in: ViewEnvironment())
-        // Anything but exactly one root view goes into an implicit VStack, whose spacers grow
-        // vertically, so the content is resolved again inside it.
-        let root = nodes.count == 1 ? nodes[0] : VStack { view }.resolve(in: ViewEnvironment())[0]
-        assignPaths(root, "0")
-        return root
-    }
-
-    private static func assignPaths(_ node: Node, _ path: String) {
-        node.path = path
-        for (index, child) in node.children.enumerated() { assignPaths(child, path + "." + String(index)) }
     }
 }
 

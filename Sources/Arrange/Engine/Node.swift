@@ -31,7 +31,8 @@ final class Node {
         case opacity(Double)
     }
 
-    let content: Content
+    /// A container's layout is swapped for an interpolated one while an animation re-solves it.
+    var content: Content
     let children: [Node]
     /// What the node is, for dumps and display-list identities ("HStack", "frame", "Rectangle").
     let kind: String
@@ -54,6 +55,8 @@ final class Node {
     var sizeComputations = 0
     /// The placed frame in root coordinates, offsets excluded.
     var frame: CGRect = .zero
+    /// The proposal the node was placed with (text draws the lines it was laid out in).
+    var placementProposal = ProposedViewSize.unspecified
 
     init(_ content: Content, kind: String, children: [Node] = [], priorityRule: PriorityRule = .container) {
         self.content = content
@@ -98,6 +101,8 @@ enum Leaf {
     case shape(ShapeKind, paint: Paint)
     /// A spacer growing along `axis`, or along both axes when it is in no stack.
     case spacer(minLength: CGFloat, axis: Axis?)
+    /// Text, measured by the engine's `TextMeasurer`.
+    case text(TextLeaf)
 }
 
 /// How a shape is painted.

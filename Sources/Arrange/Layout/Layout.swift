@@ -110,7 +110,8 @@ struct LayoutView<L: Layout, Content: View>: View, PrimitiveView {
 
     func makeNodes(in environment: ViewEnvironment) -> [Node] {
         var inner = environment
-        inner.stackAxis = L.layoutProperties.stackOrientation
+        // AnyLayout knows its wrapped layout's axis only at run time.
+        inner.stackAxis = (layout as? AnyLayout)?.stackOrientation ?? L.layoutProperties.stackOrientation
         let children = content.resolve(in: inner)
         if collapsesSingleChild, children.count == 1 { return children }
         return [Node(.container(TypedLayoutBox(layout)), kind: kind, children: children, priorityRule: .container)]

@@ -44,4 +44,10 @@ struct ViewEnvironment {
     /// The axis of the nearest enclosing stack (or layout with a `stackOrientation`), which tells
     /// a `Spacer` which way to grow. Unary modifiers keep it; other containers set or clear it.
     var stackAxis: Axis?
+    /// The font of text (`.font`), body by default.
+    var font: Font = .body
+    /// The most lines text may use (`.lineLimit`).
+    var lineLimit: Int?
+    /// How lines of multi-line text line up (`.multilineTextAlignment`).
+    var textAlignment: TextAlignment = .leading
 }

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Sets Arrange up on a Debian machine and renders every fixture scene into Output/.
+# Run once from anywhere: bash Scripts/setup.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# What building, rendering and the test suite need from Debian:
+#   libcairo2-dev, pkg-config  the Cairo backend (PNG, PDF) and its headers
+#   fonts-dejavu-core          the font text is measured and drawn with
+#   librsvg2-bin               rsvg-convert: the SVG/PNG agreement tests
+#   libxml2-utils              xmllint: the well-formed SVG tests
+#   chromium                   the SVG-renders-in-a-browser test
+packages=(libcairo2-dev pkg-config fonts-dejavu-core librsvg2-bin libxml2-utils chromium)
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]})); then
+    echo "setup: installing ${missing[*]}"
+    if [ "$(id -u)" -eq 0 ]; then sudo=""; elif command -v sudo >/dev/null; then sudo="sudo"; else
+        echo "setup: error: need root (or sudo) to install: ${missing[*]}" >&2
+        exit 1
+    fi
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+echo "setup: building"
+swift build 2>&1 | grep -E "error|warning: |Compiling arrange|Build complete" || true
+test -x .build/debug/arrange || { echo "setup: error: the build failed; run 'swift build' to see why" >&2; exit 1; }
+
+shopt -s nullglob
+scenes=(Fixtures/*.yaml Fixtures/*.json)
+if ((${#scenes[@]})); then
+    echo "setup: rendering ${#scenes[@]} fixture scenes into Output/"
+    .build/debug/arrange render "${scenes[@]}" -o Output --format svg,png
+fi
+echo "setup: done. Run the tests with: swift test"

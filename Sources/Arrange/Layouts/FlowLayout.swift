@@ -1,0 +1,148 @@
+import Foundation
+
+/// Children in rows, like words in a paragraph: tag clouds, galleries, product grids
+/// (layout-rules §8b).
+///
+/// Each child keeps its ideal size. A row ends where the next child would cross the proposed
+/// width; a child wider than that sits alone on its row. Rows line up by `alignment` inside the
+/// layout's bounds, and children line up inside a row by `rowAlignment`.
+///
+/// ```swift
+/// FlowLayout(alignment: .center, spacing: 8) {
+///     ForEach(tags, id: \.self) { Text($0).padding(6).background(Capsule().fill(.blue)) }
+/// }
+/// ```
+public struct FlowLayout: Layout {
+    /// Where rows sit horizontally: `.leading` (default), `.center` or `.trailing`.
+    public var alignment: HorizontalAlignment
+    /// Where children sit inside a row: `.top` (default), `.center` or `.bottom`.
+    public var rowAlignment: VerticalAlignment
+    /// The gap between children in a row; nil uses their preferred spacing (8 between plain
+    /// views).
+    public var horizontalSpacing: CGFloat?
+    /// The gap between rows; nil uses the rows' preferred spacing.
+    public var verticalSpacing: CGFloat?
+
+    /// A flow with the same spacing both ways.
+    public init(alignment: HorizontalAlignment = .leading, rowAlignment: VerticalAlignment = .top, spacing: CGFloat? = nil) {
+        self.init(alignment: alignment, rowAlignment: rowAlignment, horizontalSpacing: spacing, verticalSpacing: spacing)
+    }
+
+    /// A flow with separate horizontal and vertical spacing.
+    public init(alignment: HorizontalAlignment = .leading, rowAlignment: VerticalAlignment = .top,
+                horizontalSpacing: CGFloat?, verticalSpacing: CGFloat?) {
+        self.alignment = alignment
+        self.rowAlignment = rowAlignment
+        self.horizontalSpacing = Length.gap(horizontalSpacing)
+        self.verticalSpacing = Length.gap(verticalSpacing)
+    }
+
+    /// What depends on the subviews only, not on the proposal (seed 004): ideal sizes and
+    /// preferred spacings.
+    public struct Cache {
+        /// Each child's ideal size.
+        var sizes: [CGSize]
+        /// The preferred horizontal gap after each child, to the next one.
+        var gaps: [CGFloat]
+        /// Each child's spacing preferences, for the preferred gap between rows.
+        var spacings: [ViewSpacing]
+    }
+
+    public func makeCache(subviews: Subviews) -> Cache {
+        let spacings = subviews.map(\.spacing)
+        let gaps = spacings.indices.map { i in
+            i + 1 < spacings.count ? spacings[i].distance(to: spacings[i + 1], along: .horizontal) : 0
+        }
+        return Cache(sizes: subviews.map { $0.sizeThatFits(.unspecified) }, gaps: gaps, spacings: spacings)
+    }
+
+    public func updateCache(_ cache: inout Cache, subviews: Subviews) {
+        cache = makeCache(subviews: subviews)
+    }
+
+    /// One row: the indices of its children, its width and height.
+    struct Row {
+        var range: Range<Int>
+        var width: CGFloat
+        var height: CGFloat
+    }
+
+    /// Breaks the children into rows at `maxWidth` (nil or ∞: one row).
+    func rows(_ cache: Cache, maxWidth: CGFloat?) -> [Row] {
+        var rows: [Row] = []
+        for (index, size) in cache.sizes.enumerated() {
+            if var row = rows.last, !row.range.isEmpty {
+                let gap = horizontalSpacing ?? cache.gaps[index - 1]
+                let end = row.width + gap + size.width
+                if !Self.overflows(end, maxWidth) {
+                    row.range = row.range.lowerBound..<(index + 1)
+                    row.width = end
+                    row.height = max(row.height, size.height)
+                    rows[rows.count - 1] = row
+                    continue
+                }
+            }
+            rows.append(Row(range: index..<(index + 1), width: size.width, height: size.height))
+        }
+        return rows
+    }
+
+    /// Whether a row ending at `end` crosses `maxWidth`. Sums like 10 + 8 + 19.2 + 8 + 27.1 + 8 +
+    /// 19.7 land a hair above 100 in floating point; such noise (far below 1/64 pt) is not an
+    /// overflow. A width of 0 puts every child on its own row.
+    static func overflows(_ end: CGFloat, _ maxWidth: CGFloat?) -> Bool {
+        guard let maxWidth, maxWidth.isFinite else { return false }
+        guard maxWidth > 0 else { return true }
+        return end > maxWidth + max(maxWidth, 1) * 1e-9
+    }
+
+    /// The gap above each row after the first.
+    func rowGaps(_ rows: [Row], _ cache: Cache) -> [CGFloat] {
+        guard rows.count > 1 else { return [] }
+        return (1..<rows.count).map { r in
+            if let verticalSpacing { return verticalSpacing }
+            // Rows meet like the children of a VStack of HStacks: the union of the upper row's
+            // bottom edges against the union of the lower row's top edges.
+            var upper = ViewSpacing(), lower = ViewSpacing()
+            for i in rows[r - 1].range { upper.formUnion(cache.spacings[i], edges: .bottom) }
+            for i in rows[r].range { lower.formUnion(cache.spacings[i], edges: .top) }
+            return upper.distance(to: lower, along: .vertical)
+        }
+    }
+
+    public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGSize {
+        let rows = rows(cache, maxWidth: proposal.width)
+        guard !rows.isEmpty else { return .zero }
+        let height = rows.reduce(0) { $0 + $1.height } + rowGaps(rows, cache).reduce(0, +)
+        return CGSize(width: rows.map(\.width).max() ?? 0, height: height)
+    }
+
+    public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) {
+        // Rows break at the proposed width, as in sizeThatFits, not at the (maybe wider) bounds.
+        let rows = rows(cache, maxWidth: proposal.width)
+        let gaps = rowGaps(rows, cache)
+        var y = bounds.minY
+        for (r, row) in rows.enumerated() {
+            if r > 0 { y += gaps[r - 1] }
+            var x = bounds.minX + Self.offset(alignment.key, free: bounds.width - row.width)
+            for index in row.range {
+                let size = cache.sizes[index]
+                let dy = Self.offset(rowAlignment.key, free: row.height - size.height)
+                subviews[subviews.startIndex + index].place(at: CGPoint(x: x, y: y + dy), proposal: .unspecified)
+                x += size.width
+                if index + 1 < row.range.upperBound { x += horizontalSpacing ?? cache.gaps[index] }
+            }
+            y += row.height
+        }
+    }
+
+    /// The shift that puts an item in `free` space by a leading/centre/trailing (or top/centre/
+    /// bottom) guide. Not clamped: an oversize row centred starts left of the bounds.
+    static func offset(_ key: AlignmentKey, free: CGFloat) -> CGFloat {
+        switch key.type {
+        case is HorizontalCenterGuide.Type, is VerticalCenterGuide.Type: free / 2
+        case is TrailingGuide.Type, is BottomGuide.Type: free
+        default: 0
+        }
+    }
+}

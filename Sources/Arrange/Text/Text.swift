@@ -1,0 +1,101 @@
+import Foundation
+
+/// A run of text, measured with real font metrics (layout-rules §2.2).
+///
+/// At its ideal size each paragraph is one line; offered less width it wraps at spaces, and a
+/// word wider than the offer breaks between characters; out of height or `lineLimit`, the last
+/// line ends in "…". Its first and last baselines are alignment guides, so
+/// `HStack(alignment: .firstTextBaseline)` lines up texts of different sizes.
+public struct Text: View, PrimitiveView {
+    let string: String
+    var font: Font?
+    var color: Color?
+
+    /// Text shown as written (no localisation, no Markdown).
+    public init<S: StringProtocol>(_ content: S) { string = String(content) }
+    /// Text shown as written.
+    public init(verbatim content: String) { string = content }
+
+    /// The text in `font`; overrides the environment's font.
+    public func font(_ font: Font?) -> Text {
+        var text = self
+        text.font = font
+        return text
+    }
+
+    /// The text in bold.
+    public func bold() -> Text { modifyingFont { $0.bold() } }
+    /// The text in italic.
+    public func italic() -> Text { modifyingFont { $0.italic() } }
+
+    /// The text in `color`.
+    public func foregroundColor(_ color: Color?) -> Text {
+        var text = self
+        text.color = color
+        return text
+    }
+
+    private func modifyingFont(_ change: (Font) -> Font) -> Text {
+        var text = self
+        text.font = change(font ?? .body)
+        return text
+    }
+
+    public var body: Never { primitiveBody(Self.self) }
+
+    func makeNodes(in environment: ViewEnvironment) -> [Node] {
+        let leaf = TextLeaf(string: string, font: font ?? environment.font, color: color ?? environment.foreground ?? .primary,
+                            lineLimit: environment.lineLimit, alignment: environment.textAlignment)
+        return [Node(.leaf(.text(leaf)), kind: "Text")]
+    }
+}
+
+/// How the lines of a multi-line text line up with each other.
+public enum TextAlignment: Hashable, Sendable, CaseIterable {
+    case leading, center, trailing
+}
+
+/// A resolved text: what the engine measures and draws.
+struct TextLeaf {
+    let string: String
+    let font: Font
+    let color: Color
+    let lineLimit: Int?
+    let alignment: TextAlignment
+
+    func layout(_ proposal: ProposedViewSize, measurer: any TextMeasurer, scale: CGFloat) -> TextLayout {
+        TextLayout(string, font: font, measurer: measurer, width: proposal.width, height: proposal.height,
+                   lineLimit: lineLimit, scale: scale)
+    }
+
+    /// Text's vertical spacing preferences (layout-rules §4.2): against a plain view above,
+    /// `lineSpacing − ascent`; against a plain view below, `max(lineSpacing − capHeight,
+    /// extra + descent)`, with `extra = 0.1 × lineHeight` rounded up to a pixel. Two texts share
+    /// no category and meet at the default 8 (the text-to-text rule is unconfirmed).
+    func spacing(measurer: any TextMeasurer, scale: CGFloat) -> ViewSpacing {
+        let m = measurer.metrics(of: font)
+        let extra = (0.1 * m.lineHeight * scale).rounded(.up) / scale
+        let lineSpacing = m.lineHeight + extra
+        var spacing = ViewSpacing()
+        spacing.edges[.top] = [.plain(.bottom): lineSpacing - m.ascent]
+        spacing.edges[.bottom] = [.plain(.top): max(lineSpacing - m.capHeight, extra + m.descent)]
+        return spacing
+    }
+}
+
+extension View {
+    /// The font of text inside.
+    public func font(_ font: Font?) -> some View {
+        ModifiedView(content: self, environment: { $0.font = font ?? .body }, transform: { nodes, _ in nodes })
+    }
+
+    /// The most lines text inside may use; nil for no limit. Values below 1 count as 1.
+    public func lineLimit(_ number: Int?) -> some View {
+        ModifiedView(content: self, environment: { $0.lineLimit = number.map { max($0, 1) } }, transform: { nodes, _ in nodes })
+    }
+
+    /// How lines of multi-line text inside line up.
+    public func multilineTextAlignment(_ alignment: TextAlignment) -> some View {
+        ModifiedView(content: self, environment: { $0.textAlignment = alignment }, transform: { nodes, _ in nodes })
+    }
+}
