@@ -10,6 +10,9 @@ public struct TextLayout: Hashable, Sendable {
         public var text: String
         /// The sum of their advances.
         public var width: CGFloat
+        /// What separated this line from the next in the source: a space, or nothing where a
+        /// word was broken.
+        var separator = " "
     }
 
     public var lines: [Line]
@@ -35,9 +38,10 @@ public struct TextLayout: Hashable, Sendable {
             capacity = min(capacity, max(Int((height / metrics.lineHeight + 1e-9).rounded(.down)), 1))
         }
         if capacity < lines.count {
-            let kept = lines[capacity - 1].text + (lines[capacity].text.isEmpty ? "" : " ")
+            // The last visible line shows as much of the rest as fits, then "…".
+            let rest = lines[(capacity - 1)...].map { $0.text + $0.separator }.joined()
             lines = Array(lines.prefix(capacity - 1))
-            lines.append(Self.truncated(kept, font: font, measurer: measurer, maxWidth: maxWidth))
+            lines.append(Self.truncated(rest, font: font, measurer: measurer, maxWidth: maxWidth))
         }
         self.lines = lines
         self.metrics = metrics
@@ -78,6 +82,7 @@ public struct TextLayout: Hashable, Sendable {
             for character in word {
                 let advance = measurer.advance(of: character, in: font)
                 if !piece.text.isEmpty, !fits(piece.width + advance) {
+                    piece.separator = ""
                     lines.append(piece)
                     piece = Line(text: "", width: 0)
                 }
@@ -94,7 +99,8 @@ public struct TextLayout: Hashable, Sendable {
     private static func truncated(_ text: String, font: Font, measurer: any TextMeasurer, maxWidth: CGFloat) -> Line {
         let ellipsis = measurer.advance(of: "…", in: font)
         var characters = Array(text)
-        var width = measurer.width(of: text, in: font)
+        while characters.last == " " { characters.removeLast() }
+        var width = measurer.width(of: String(characters), in: font)
         while !characters.isEmpty, width + ellipsis > maxWidth + max(maxWidth, 1) * 1e-9 {
             width -= measurer.advance(of: characters.removeLast(), in: font)
         }
