@@ -170,6 +170,9 @@ public struct LayoutTransition {
         case .group(var group):
             group.opacity *= t
             faded.content = .group(group)
+        case .text(var run):
+            run.color = run.color.opacity(t)
+            faded.content = .text(run)
         }
         return faded
     }

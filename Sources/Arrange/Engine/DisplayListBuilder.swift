@@ -56,12 +56,30 @@ struct DisplayListBuilder {
             }
         case .leaf(.spacer):
             return []
-        case .leaf(.text):
-            // Text items arrive with the renderers' text support (issue 6).
-            return []
+        case .leaf(.text(let text)):
+            return [DisplayItem(frame: rounded(node.frame, translation), identity: identity(node, tag),
+                                content: .text(run(text, node: node, translation: translation)))]
         case .container:
             return node.children.flatMap { items(for: $0, translation: translation, taggedAncestor: tag) }
         }
+    }
+
+    /// The lines of a text as it was laid out for its placement proposal, each aligned inside the
+    /// text's frame by the multiline alignment.
+    private func run(_ text: TextLeaf, node: Node, translation: CGSize) -> TextRun {
+        let layout = text.layout(node.placementProposal, measurer: measurer, scale: scale)
+        let frame = node.frame.offsetBy(dx: translation.width, dy: translation.height)
+        let lines = layout.lines.enumerated().map { index, line in
+            let free = frame.width - line.width
+            let x: CGFloat = switch text.alignment {
+            case .leading: 0
+            case .center: free / 2
+            case .trailing: free
+            }
+            let baseline = CGFloat(index) * layout.metrics.lineHeight + layout.metrics.ascent
+            return TextRun.Line(text: line.text, origin: CGPoint(x: frame.minX + x, y: frame.minY + baseline), width: line.width)
+        }
+        return TextRun(lines: lines, font: text.font, color: text.color, metrics: layout.metrics)
     }
 
     private func rounded(_ frame: CGRect, _ translation: CGSize) -> CGRect {

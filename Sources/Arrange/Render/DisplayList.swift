@@ -44,6 +44,41 @@ public struct DisplayItem: Equatable, Sendable {
         /// Items drawn together, clipped to a shape in `frame`, at an opacity, and shifted by
         /// `translation` (zero for the engine's own groups, whose offsets are folded in).
         case group(DisplayGroup)
+        /// Lines of text, each placed at its baseline with its measured width.
+        case text(TextRun)
+    }
+}
+
+/// Text as laid out: lines at their baselines, in one font and colour. Renderers must draw each
+/// line with the face `font.face` at `font.size`, without kerning, so that it is `width` wide.
+public struct TextRun: Equatable, Sendable {
+    /// One line of a run.
+    public struct Line: Equatable, Sendable {
+        /// The characters, as the user wrote them (renderers escape them).
+        public var text: String
+        /// The left end of the baseline, in root coordinates.
+        public var origin: CGPoint
+        /// The measured width: the sum of the characters' advances.
+        public var width: CGFloat
+
+        public init(text: String, origin: CGPoint, width: CGFloat) {
+            self.text = text
+            self.origin = origin
+            self.width = width
+        }
+    }
+
+    public var lines: [Line]
+    public var font: Font
+    public var color: Color
+    /// The font's ascent and descent, for renderers that need the line box.
+    public var metrics: FontMetrics
+
+    public init(lines: [Line], font: Font, color: Color, metrics: FontMetrics) {
+        self.lines = lines
+        self.font = font
+        self.color = color
+        self.metrics = metrics
     }
 }
 

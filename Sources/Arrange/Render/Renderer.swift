@@ -31,6 +31,7 @@ public struct RenderOptions: Hashable, Sendable {
 public protocol DisplayListVisitor {
     mutating func fill(_ shape: ShapeKind, color: Color, in frame: CGRect, identity: ViewIdentity)
     mutating func strokeBorder(_ shape: ShapeKind, color: Color, lineWidth: CGFloat, in frame: CGRect, identity: ViewIdentity)
+    mutating func text(_ run: TextRun, in frame: CGRect, identity: ViewIdentity)
     /// Starts a group; every item until the matching `endGroup` belongs to it.
     mutating func beginGroup(_ group: DisplayGroup, frame: CGRect, identity: ViewIdentity)
     mutating func endGroup()
@@ -49,6 +50,8 @@ extension DisplayList {
                 visitor.fill(shape, color: color, in: item.frame, identity: item.identity)
             case .strokeBorder(let shape, let color, let lineWidth):
                 visitor.strokeBorder(shape, color: color, lineWidth: lineWidth, in: item.frame, identity: item.identity)
+            case .text(let run):
+                visitor.text(run, in: item.frame, identity: item.identity)
             case .group(let group):
                 visitor.beginGroup(group, frame: item.frame, identity: item.identity)
                 walk(group.items, &visitor)
