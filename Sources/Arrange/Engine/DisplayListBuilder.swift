@@ -68,7 +68,8 @@ struct DisplayListBuilder {
     /// text's frame by the multiline alignment.
     private func run(_ text: TextLeaf, node: Node, translation: CGSize) -> TextRun {
         let layout = text.layout(node.placementProposal, measurer: measurer, scale: scale)
-        let frame = node.frame.offsetBy(dx: translation.width, dy: translation.height)
+        // Lines start from the rounded frame, so text sits on the same pixel grid as its view.
+        let frame = rounded(node.frame, translation)
         let lines = layout.lines.enumerated().map { index, line in
             let free = frame.width - line.width
             let x: CGFloat = switch text.alignment {
