@@ -40,6 +40,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Wall-clock benchmarks: swift run -c release arrange-benchmarks
+        .executableTarget(name: "arrange-benchmarks", dependencies: ["Arrange"]),
         .testTarget(name: "ArrangeTests", dependencies: ["Arrange"]),
         // Layouts written as for SwiftUI, with only the import changed.
         .testTarget(name: "SwiftUIPortTests", dependencies: ["Arrange"]),
