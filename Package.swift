@@ -32,7 +32,7 @@ let package = Package(
         // Scene files (YAML, JSON) to view trees.
         .target(name: "ArrangeScene", dependencies: ["Arrange", .product(name: "Yams", package: "Yams")]),
         // Image comparison and snapshot assertions.
-        .target(name: "ArrangeSnapshot", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo"]),
+        .target(name: "ArrangeSnapshot", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo", "CCairo"]),
         .executableTarget(
             name: "arrange",
             dependencies: [
@@ -45,6 +45,7 @@ let package = Package(
         .testTarget(name: "ArrangeTests", dependencies: ["Arrange"]),
         // Layouts written as for SwiftUI, with only the import changed.
         .testTarget(name: "SwiftUIPortTests", dependencies: ["Arrange"]),
+        .testTarget(name: "SnapshotTests", dependencies: ["ArrangeSnapshot"]),
         .testTarget(name: "RendererTests", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo"]),
     ]
 )

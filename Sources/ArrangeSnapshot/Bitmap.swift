@@ -1,0 +1,146 @@
+import CCairo
+import Foundation
+
+/// An RGBA image with 8-bit straight (not premultiplied) channels, row by row from the top: what
+/// image comparisons read and diff images are made of.
+public struct Bitmap: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    /// `width × height × 4` bytes: red, green, blue, alpha.
+    public var pixels: [UInt8]
+
+    /// A bitmap of the given pixels; nil if the byte count does not match the size.
+    public init?(width: Int, height: Int, pixels: [UInt8]) {
+        guard width >= 0, height >= 0, pixels.count == width * height * 4 else { return nil }
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// A bitmap of one colour.
+    public init(width: Int, height: Int, red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        self.width = max(width, 0)
+        self.height = max(height, 0)
+        pixels = [UInt8](repeating: 0, count: self.width * self.height * 4)
+        for i in stride(from: 0, to: pixels.count, by: 4) {
+            pixels[i] = red
+            pixels[i + 1] = green
+            pixels[i + 2] = blue
+            pixels[i + 3] = alpha
+        }
+    }
+
+    /// The pixel at column `x`, row `y`: (red, green, blue, alpha).
+    public subscript(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        let i = (y * width + x) * 4
+        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+
+    /// Decodes PNG data (with Cairo).
+    public init(png data: Data) throws {
+        let reader = PNGReader(data: data)
+        let surface = withExtendedLifetime(reader) {
+            cairo_image_surface_create_from_png_stream({ closure, buffer, length in
+                guard let closure, let buffer else { return CAIRO_STATUS_READ_ERROR }
+                let reader = Unmanaged<PNGReader>.fromOpaque(closure).takeUnretainedValue()
+                return reader.read(into: buffer, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
+            }, Unmanaged.passUnretained(reader).toOpaque())
+        }
+        defer { cairo_surface_destroy(surface) }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else { throw SnapshotError.unreadableImage(Self.message(status)) }
+        try self.init(surface: surface)
+    }
+
+    /// Reads a PNG file.
+    public init(contentsOfPNG url: URL) throws {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch { throw SnapshotError.unreadableImage("\(url.path): \(error.localizedDescription)") }
+        try self.init(png: data)
+    }
+
+    /// Copies an image surface, undoing Cairo's premultiplied native-endian ARGB.
+    init(surface: OpaquePointer?) throws {
+        cairo_surface_flush(surface)
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface) else {
+            throw SnapshotError.unreadableImage("the image has no pixel data")
+        }
+        let format = cairo_image_surface_get_format(surface)
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            let row = data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
+            for x in 0..<width {
+                let argb = row[x]
+                let a = format == CAIRO_FORMAT_RGB24 ? 255 : UInt32((argb >> 24) & 0xff)
+                func straight(_ shift: UInt32) -> UInt8 {
+                    let c = (argb >> shift) & 0xff
+                    return a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a))
+                }
+                let i = (y * width + x) * 4
+                pixels[i] = straight(16)
+                pixels[i + 1] = straight(8)
+                pixels[i + 2] = straight(0)
+                pixels[i + 3] = UInt8(a)
+            }
+        }
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// Encodes the bitmap as PNG (with Cairo).
+    public func pngData() throws -> Data {
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+        var buffer = [UInt8](repeating: 0, count: stride * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = (y * width + x) * 4
+                let a = UInt32(pixels[i + 3])
+                func premultiplied(_ c: UInt8) -> UInt32 { (UInt32(c) * a + 127) / 255 }
+                let argb = a << 24 | premultiplied(pixels[i]) << 16 | premultiplied(pixels[i + 1]) << 8 | premultiplied(pixels[i + 2])
+                withUnsafeBytes(of: argb.littleEndian) { bytes in
+                    for k in 0..<4 { buffer[y * stride + x * 4 + k] = bytes[k] }
+                }
+            }
+        }
+        let writer = PNGWriter()
+        let status: cairo_status_t = buffer.withUnsafeMutableBufferPointer { raw in
+            let surface = cairo_image_surface_create_for_data(raw.baseAddress, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
+            defer { cairo_surface_destroy(surface) }
+            return withExtendedLifetime(writer) {
+                cairo_surface_write_to_png_stream(surface, { closure, bytes, length in
+                    guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+                    Unmanaged<PNGWriter>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+                    return CAIRO_STATUS_SUCCESS
+                }, Unmanaged.passUnretained(writer).toOpaque())
+            }
+        }
+        guard status == CAIRO_STATUS_SUCCESS else { throw SnapshotError.unwritableImage(Self.message(status)) }
+        return writer.data
+    }
+
+    static func message(_ status: cairo_status_t) -> String {
+        String(cString: cairo_status_to_string(status))
+    }
+}
+
+/// Feeds PNG bytes to Cairo's stream reader.
+private final class PNGReader {
+    let data: Data
+    var offset = 0
+    init(data: Data) { self.data = data }
+
+    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) -> Bool {
+        guard count >= 0, offset + count <= data.count else { return false }
+        data.copyBytes(to: buffer, from: (data.startIndex + offset)..<(data.startIndex + offset + count))
+        offset += count
+        return true
+    }
+}
+
+/// Collects the bytes of Cairo's stream writer.
+private final class PNGWriter {
+    var data = Data()
+}

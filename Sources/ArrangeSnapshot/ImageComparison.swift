@@ -1,0 +1,78 @@
+import Foundation
+
+/// How two images differ, pixel by pixel.
+public struct ImageDifference: Sendable {
+    /// Pixels whose colour differs by more than the tolerance in some channel.
+    public var differingPixels: Int
+    /// All pixels compared.
+    public var totalPixels: Int
+    /// The largest difference in any channel of any pixel, 0...255, colours composited on white.
+    public var maxChannelDifference: Int
+    /// The reference faded to a pale grey, with differing pixels in red: where to look.
+    public var diffImage: Bitmap
+
+    /// The share of differing pixels, 0...1.
+    public var fraction: Double { totalPixels == 0 ? 0 : Double(differingPixels) / Double(totalPixels) }
+}
+
+extension Bitmap {
+    /// Compares this image (the reference) with `other`, counting pixels that differ by more
+    /// than `tolerance` (0...255) in a channel. Pixels are composited on white first, so two
+    /// fully transparent pixels match whatever colour they carry.
+    ///
+    /// - Throws: `SnapshotError.sizeMismatch` when the sizes differ.
+    public func difference(from other: Bitmap, tolerance: Int = 0) throws -> ImageDifference {
+        guard width == other.width, height == other.height else {
+            throw SnapshotError.sizeMismatch(expected: (width, height), actual: (other.width, other.height))
+        }
+        var diff = Bitmap(width: width, height: height, red: 255, green: 255, blue: 255, alpha: 255)
+        var differing = 0, largest = 0
+        for i in stride(from: 0, to: pixels.count, by: 4) {
+            var pixelMax = 0
+            for channel in 0..<3 {
+                let a = Self.onWhite(pixels[i + channel], alpha: pixels[i + 3])
+                let b = Self.onWhite(other.pixels[i + channel], alpha: other.pixels[i + 3])
+                pixelMax = max(pixelMax, abs(a - b))
+            }
+            pixelMax = max(pixelMax, abs(Int(pixels[i + 3]) - Int(other.pixels[i + 3])))
+            largest = max(largest, pixelMax)
+            if pixelMax > tolerance {
+                differing += 1
+                diff.pixels[i] = 255
+                diff.pixels[i + 1] = 0
+                diff.pixels[i + 2] = 0
+            } else {
+                // A faint grey copy of the reference, so the red stands out in context.
+                let grey = (Self.onWhite(pixels[i], alpha: pixels[i + 3]) + Self.onWhite(pixels[i + 1], alpha: pixels[i + 3])
+                            + Self.onWhite(pixels[i + 2], alpha: pixels[i + 3])) / 3
+                let faded = UInt8(255 - (255 - grey) / 4)
+                diff.pixels[i] = faded
+                diff.pixels[i + 1] = faded
+                diff.pixels[i + 2] = faded
+            }
+        }
+        return ImageDifference(differingPixels: differing, totalPixels: width * height, maxChannelDifference: largest, diffImage: diff)
+    }
+
+    private static func onWhite(_ channel: UInt8, alpha: UInt8) -> Int {
+        (Int(channel) * Int(alpha) + 255 * (255 - Int(alpha)) + 127) / 255
+    }
+}
+
+/// What can go wrong reading, writing or comparing snapshots.
+public enum SnapshotError: Error, CustomStringConvertible, Equatable {
+    case unreadableImage(String)
+    case unwritableImage(String)
+    case sizeMismatch(expected: (Int, Int), actual: (Int, Int))
+
+    public var description: String {
+        switch self {
+        case .unreadableImage(let why): "cannot read the image: \(why)"
+        case .unwritableImage(let why): "cannot write the image: \(why)"
+        case let .sizeMismatch(expected, actual):
+            "the images differ in size: expected \(expected.0)×\(expected.1) px, got \(actual.0)×\(actual.1) px"
+        }
+    }
+
+    public static func == (lhs: SnapshotError, rhs: SnapshotError) -> Bool { lhs.description == rhs.description }
+}
