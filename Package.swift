@@ -28,7 +28,7 @@ let package = Package(
             providers: [.apt(["libcairo2-dev"])]
         ),
         // A display list as PNG or PDF through Cairo.
-        .target(name: "ArrangeCairo", dependencies: ["Arrange", "CCairo"]),
+        .target(name: "ArrangeCairo", dependencies: ["Arrange", "ArrangeSVG", "CCairo"]),
         // Scene files (YAML, JSON) to view trees.
         .target(name: "ArrangeScene", dependencies: ["Arrange", .product(name: "Yams", package: "Yams")]),
         // Image comparison and snapshot assertions.
@@ -46,6 +46,6 @@ let package = Package(
         // Layouts written as for SwiftUI, with only the import changed.
         .testTarget(name: "SwiftUIPortTests", dependencies: ["Arrange"]),
         .testTarget(name: "SnapshotTests", dependencies: ["ArrangeSnapshot"]),
-        .testTarget(name: "RendererTests", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo"]),
+        .testTarget(name: "RendererTests", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot"]),
     ]
 )

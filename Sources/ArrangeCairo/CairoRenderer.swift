@@ -1,0 +1,204 @@
+import Arrange
+import CCairo
+import Foundation
+
+/// Draws a display list with Cairo, as PNG (an image surface at the render scale) or PDF (a
+/// vector page in points). Anti-aliased; borders on pixel-aligned frames are crisp because the
+/// band of an inner stroke then starts and ends on pixel edges.
+public struct CairoRenderer: Renderer {
+    /// The file format.
+    public enum Format: String, Sendable, CaseIterable {
+        case png, pdf
+    }
+
+    public var format: Format
+
+    public init(format: Format = .png) { self.format = format }
+
+    /// The encoded image.
+    /// - Throws: `RenderError` for a canvas that is empty, unbounded or over 32,767 px a side
+    ///   (checked before drawing), or when Cairo fails.
+    public func render(_ list: DisplayList, options: RenderOptions = RenderOptions()) throws -> Data {
+        let scale = options.resolvedScale(for: list)
+        try RenderLimits.check(list.size, scale: scale, limit: RenderLimits.maxPixelSide)
+        let sink = CairoSink()
+        let surface: OpaquePointer?
+        switch format {
+        case .png:
+            surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32((list.size.width * scale).rounded(.up)),
+                                                 Int32((list.size.height * scale).rounded(.up)))
+        case .pdf:
+            surface = cairo_pdf_surface_create_for_stream(CairoSink.write, Unmanaged.passUnretained(sink).toOpaque(),
+                                                          Double(list.size.width), Double(list.size.height))
+            // A fixed date keeps the same picture the same bytes.
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
+        }
+        defer { cairo_surface_destroy(surface) }
+        try Self.check(cairo_surface_status(surface))
+
+        let context = cairo_create(surface)
+        defer { cairo_destroy(context) }
+        try Self.check(cairo_status(context))
+        if format == .png { cairo_scale(context, Double(scale), Double(scale)) }
+        if let background = options.background {
+            CairoPainter.setColor(context, background)
+            cairo_paint(context)
+        }
+        var painter = CairoPainter(context: context)
+        list.walk(&painter)
+        try Self.check(cairo_status(context))
+        cairo_surface_flush(surface)
+
+        switch format {
+        case .png:
+            let status = withExtendedLifetime(sink) {
+                cairo_surface_write_to_png_stream(surface, CairoSink.write, Unmanaged.passUnretained(sink).toOpaque())
+            }
+            try Self.check(status)
+        case .pdf:
+            cairo_surface_finish(surface)
+            try Self.check(cairo_surface_status(surface))
+        }
+        return sink.data
+    }
+
+    /// Renders and writes the file whole or not at all.
+    public func write(_ list: DisplayList, options: RenderOptions = RenderOptions(), to url: URL) throws {
+        try FileOutput.write(render(list, options: options), to: url)
+    }
+
+    static func check(_ status: cairo_status_t) throws {
+        guard status == CAIRO_STATUS_SUCCESS else { throw RenderError.backend(String(cString: cairo_status_to_string(status))) }
+    }
+}
+
+/// Collects the bytes Cairo streams out.
+final class CairoSink {
+    var data = Data()
+
+    static let write: cairo_write_func_t = { closure, bytes, length in
+        guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+        Unmanaged<CairoSink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+        return CAIRO_STATUS_SUCCESS
+    }
+}
+
+/// Draws items on a Cairo context, one function per item kind.
+struct CairoPainter: DisplayListVisitor {
+    let context: OpaquePointer?
+    /// Whether each open group pushed a Cairo group (for opacity) that must be popped.
+    private var pushed: [Bool] = []
+
+    init(context: OpaquePointer?) { self.context = context }
+
+    mutating func fill(_ shape: ShapeKind, color: Color, in frame: CGRect, identity: ViewIdentity) {
+        guard Self.isDrawable(frame) else { return }
+        Self.path(context, shape, frame)
+        Self.setColor(context, color)
+        cairo_fill(context)
+    }
+
+    mutating func strokeBorder(_ shape: ShapeKind, color: Color, lineWidth: CGFloat, in frame: CGRect, identity: ViewIdentity) {
+        guard Self.isDrawable(frame), lineWidth > 0 else { return }
+        let inset = frame.insetBy(dx: lineWidth / 2, dy: lineWidth / 2)
+        guard inset.width >= 0, inset.height >= 0 else { return }
+        Self.path(context, shape, inset, radiusInset: lineWidth / 2)
+        Self.setColor(context, color)
+        cairo_set_line_width(context, Double(lineWidth))
+        cairo_stroke(context)
+    }
+
+    mutating func text(_ run: TextRun, in frame: CGRect, identity: ViewIdentity) {
+        let face = run.font.face
+        cairo_save(context)
+        cairo_select_font_face(context, face.family, face.isItalic ? CAIRO_FONT_SLANT_OBLIQUE : CAIRO_FONT_SLANT_NORMAL,
+                               face.isBold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, Double(run.font.size))
+        // Unhinted metrics: glyphs advance exactly as layout measured them.
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        Self.setColor(context, run.color)
+        for line in run.lines where !line.text.isEmpty && line.origin.x.isFinite && line.origin.y.isFinite {
+            cairo_move_to(context, Double(line.origin.x), Double(line.origin.y))
+            cairo_show_text(context, line.text)
+        }
+        cairo_restore(context)
+    }
+
+    mutating func beginGroup(_ group: DisplayGroup, frame: CGRect, identity: ViewIdentity) {
+        cairo_save(context)
+        if let clip = group.clip, Self.isDrawable(frame) {
+            Self.path(context, clip, frame)
+            cairo_clip(context)
+        }
+        cairo_translate(context, Double(group.translation.width), Double(group.translation.height))
+        let fades = group.opacity < 1
+        if fades { cairo_push_group(context) }
+        pushed.append(fades)
+        pushedOpacity.append(group.opacity)
+    }
+
+    private var pushedOpacity: [Double] = []
+
+    mutating func endGroup() {
+        let opacity = pushedOpacity.popLast() ?? 1
+        if pushed.popLast() == true {
+            cairo_pop_group_to_source(context)
+            cairo_paint_with_alpha(context, opacity)
+        }
+        cairo_restore(context)
+    }
+
+    static func isDrawable(_ frame: CGRect) -> Bool {
+        frame.minX.isFinite && frame.minY.isFinite && frame.width.isFinite && frame.height.isFinite
+    }
+
+    /// Sets the colour at 8 bits a channel (opacity too), the precision the SVG backend writes,
+    /// so both draw exactly the same colour.
+    static func setColor(_ context: OpaquePointer?, _ color: Color) {
+        func byte(_ v: Double) -> Double { (v * 255).rounded() / 255 }
+        cairo_set_source_rgba(context, byte(color.red), byte(color.green), byte(color.blue), byte(color.alpha))
+    }
+
+    /// The outline of `shape` in `frame`, as the SVG backend draws it.
+    static func path(_ context: OpaquePointer?, _ shape: ShapeKind, _ frame: CGRect, radiusInset: CGFloat = 0) {
+        let x = Double(frame.minX), y = Double(frame.minY), w = Double(frame.width), h = Double(frame.height)
+        cairo_new_path(context)
+        switch shape {
+        case .rectangle:
+            cairo_rectangle(context, x, y, w, h)
+        case .roundedRectangle(let radius):
+            roundedRectangle(context, x, y, w, h, min(max(Double(radius - radiusInset), 0), w / 2, h / 2))
+        case .capsule:
+            roundedRectangle(context, x, y, w, h, min(w, h) / 2)
+        case .circle:
+            cairo_arc(context, x + w / 2, y + h / 2, min(w, h) / 2, 0, 2 * Double.pi)
+            cairo_close_path(context)
+        case .ellipse:
+            guard w > 0, h > 0 else { return }
+            cairo_save(context)
+            cairo_translate(context, x + w / 2, y + h / 2)
+            cairo_scale(context, w / 2, h / 2)
+            cairo_arc(context, 0, 0, 1, 0, 2 * Double.pi)
+            cairo_restore(context)
+            cairo_close_path(context)
+        }
+    }
+
+    private static func roundedRectangle(_ c: OpaquePointer?, _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ r: Double) {
+        guard r > 0 else {
+            cairo_rectangle(c, x, y, w, h)
+            return
+        }
+        let half = Double.pi / 2
+        cairo_new_sub_path(c)
+        cairo_arc(c, x + w - r, y + r, r, -half, 0)
+        cairo_arc(c, x + w - r, y + h - r, r, 0, half)
+        cairo_arc(c, x + r, y + h - r, r, half, 2 * half)
+        cairo_arc(c, x + r, y + r, r, 2 * half, 3 * half)
+        cairo_close_path(c)
+    }
+}
