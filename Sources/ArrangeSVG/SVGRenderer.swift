@@ -5,9 +5,9 @@ import Foundation
 /// of the render scale. The output is deterministic: the same list and options give the same
 /// bytes.
 ///
-/// Text is written as `<text>` in the DejaVu face layout measured, with its measured width
-/// pinned by `textLength`, so every viewer draws each line at the width and position Arrange
-/// computed, even where its own glyph spacing (kerning) would differ by a little; the text stays
+/// Text is written as `<text>` in the DejaVu face layout measured, with every character placed
+/// at the position Arrange computed (one `<tspan x>` each), so every viewer draws each line at
+/// the measured width even where its own kerning or hinting would differ; the text stays
 /// selectable and searchable, which glyph outlines would not.
 public struct SVGRenderer: Renderer {
     public init() {}
@@ -58,9 +58,15 @@ struct SVGWriter: DisplayListVisitor {
         if face.isBold { style += " font-weight=\"bold\"" }
         if face.isItalic { style += " font-style=\"oblique\"" }
         for line in run.lines where !line.text.isEmpty && line.origin.x.isFinite && line.origin.y.isFinite {
-            self.line("<text x=\"\(SVGNumber.format(line.origin.x))\" y=\"\(SVGNumber.format(line.origin.y))\"" + style
-                      + " textLength=\"\(SVGNumber.format(line.width))\" lengthAdjust=\"spacingAndGlyphs\" xml:space=\"preserve\""
-                      + Self.paint("fill", run.color) + Self.identity(identity) + ">" + SVGEscaping.escape(line.text) + "</text>")
+            // Each character starts where layout put it, so a viewer's own kerning or hinting
+            // (librsvg applies both) cannot move the text; the line stays one selectable <text>.
+            var spans = "", x = line.origin.x
+            for (character, advance) in zip(line.text, line.advances) {
+                spans += "<tspan x=\"\(SVGNumber.format(x))\">" + SVGEscaping.escape(String(character)) + "</tspan>"
+                x += advance
+            }
+            self.line("<text y=\"\(SVGNumber.format(line.origin.y))\"" + style + " xml:space=\"preserve\""
+                      + Self.paint("fill", run.color) + Self.identity(identity) + ">" + spans + "</text>")
         }
     }
 

@@ -60,7 +60,8 @@ import Testing
     @Test func textIsEscapedToo() throws {
         let svg = try SVGRenderer().render(LayoutResult(of: Text("</svg><script>alert(1)</script> & \"q\"")).displayList)
         #expect(!svg.contains("<script"))
-        #expect(svg.contains(">&lt;/svg&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;q&quot;</text>"))
+        #expect(svg.contains("<tspan x=\"0\">&lt;</tspan>"))
+        #expect(svg.contains(">&amp;</tspan>") && svg.contains(">&quot;</tspan>"))
     }
 
     @Test func numbersAreCompact() {

@@ -78,7 +78,8 @@ struct DisplayListBuilder {
             case .trailing: free
             }
             let baseline = CGFloat(index) * layout.metrics.lineHeight + layout.metrics.ascent
-            return TextRun.Line(text: line.text, origin: CGPoint(x: frame.minX + x, y: frame.minY + baseline), width: line.width)
+            return TextRun.Line(text: line.text, origin: CGPoint(x: frame.minX + x, y: frame.minY + baseline), width: line.width,
+                                advances: line.text.map { measurer.advance(of: $0, in: text.font) })
         }
         return TextRun(lines: lines, font: text.font, color: text.color, metrics: layout.metrics)
     }

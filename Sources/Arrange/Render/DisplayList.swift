@@ -60,11 +60,15 @@ public struct TextRun: Equatable, Sendable {
         public var origin: CGPoint
         /// The measured width: the sum of the characters' advances.
         public var width: CGFloat
+        /// The advance of each character (grapheme cluster) of `text`, in order: where a backend
+        /// that cannot turn off its own kerning or hinting places each one.
+        public var advances: [CGFloat]
 
-        public init(text: String, origin: CGPoint, width: CGFloat) {
+        public init(text: String, origin: CGPoint, width: CGFloat, advances: [CGFloat]) {
             self.text = text
             self.origin = origin
             self.width = width
+            self.advances = advances
         }
     }
 

@@ -1,0 +1,98 @@
+import Arrange
+import ArrangeCairo
+import ArrangeSVG
+import ArrangeSnapshot
+import Foundation
+import Testing
+
+@Suite struct TextRenderingTests {
+    /// Cairo (FreeType, hint metrics off) and Arrange's own reading of the font files give the same
+    /// advances and metrics, so layout measures exactly what Cairo draws.
+    @Test(arguments: [Font.body, .body.bold(), .largeTitle.italic(), .system(size: 13, design: .monospaced), .system(size: 20, design: .serif)])
+    func cairoAndFontFileMeasurersAgree(font: Font) {
+        let cairo = CairoTextMeasurer(), file = FontFileTextMeasurer()
+        for scalar in 32...126 {
+            let character = Character(Unicode.Scalar(UInt8(scalar)))
+            #expect(abs(cairo.advance(of: character, in: font) - file.advance(of: character, in: font)) < 1e-9, "\(character)")
+        }
+        let a = cairo.metrics(of: font), b = file.metrics(of: font)
+        #expect(abs(a.ascent - b.ascent) < 1e-9 && abs(a.descent - b.descent) < 1e-9)
+        #expect(abs(a.capHeight - b.capHeight) < 1e-9)
+    }
+
+    /// Seed 004's example: three texts in a flow with preferred spacing, in a red border. In the
+    /// PNG and in the SVG rasterised by librsvg, the ink of each text lies in the same box within
+    /// 1 px.
+    @Test func seed004TextBoxesAgreeInSVGAndPNG() throws {
+        let rsvg = try ExternalTool.locate("rsvg-convert", package: "librsvg2-bin")
+        let view = FlowLayout {
+            Text("Hello").font(.largeTitle)
+            Text("World").font(.title)
+            Text("!!!").font(.title3)
+        }
+        .border(Color.red)
+        let scale: CGFloat = 2
+        let list = LayoutResult(of: view, scale: scale).displayList
+        let options = RenderOptions(background: .white)
+        let png = try Bitmap(png: CairoRenderer().render(list, options: options))
+        let folder = try ExternalTool.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let svgFile = folder.appendingPathComponent("seed004.svg"), rasterised = folder.appendingPathComponent("seed004.png")
+        try FileOutput.write(SVGRenderer().render(list, options: options), to: svgFile)
+        #expect(try ExternalTool.run(rsvg, ["-o", rasterised.path, svgFile.path]).status == 0)
+        let svg = try Bitmap(contentsOfPNG: rasterised)
+
+        let texts = list.items.filter { if case .text = $0.content { true } else { false } }
+        #expect(texts.count == 3)
+        for item in texts {
+            let inPNG = Self.inkBox(png, in: item.frame, scale: scale), inSVG = Self.inkBox(svg, in: item.frame, scale: scale)
+            let a = try #require(inPNG), b = try #require(inSVG)
+            #expect(abs(a.minX - b.minX) <= 1 && abs(a.maxX - b.maxX) <= 1 && abs(a.minY - b.minY) <= 1 && abs(a.maxY - b.maxY) <= 1,
+                    "\(item.identity.path): PNG ink \(a), SVG ink \(b)")
+        }
+    }
+
+    /// The pixel box of dark (text-coloured) pixels inside `frame`, in pixels.
+    static func inkBox(_ image: Bitmap, in frame: CGRect, scale: CGFloat) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+        let x0 = max(Int(frame.minX * scale), 0), y0 = max(Int(frame.minY * scale), 0)
+        let x1 = min(Int(frame.maxX * scale), image.width), y1 = min(Int(frame.maxY * scale), image.height)
+        var box: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+        for y in y0..<y1 {
+            for x in x0..<x1 {
+                let p = image[x, y]
+                // Black text on white: count pixels at least half covered, grey and not red.
+                guard Int(p.red) < 128, Int(p.green) < 128 else { continue }
+                box = (min(box?.minX ?? x, x), min(box?.minY ?? y, y), max(box?.maxX ?? x, x), max(box?.maxY ?? y, y))
+            }
+        }
+        return box
+    }
+
+    @Test func hostileTextMakesWellFormedSVGWithoutScript() throws {
+        let xmllint = try ExternalTool.locate("xmllint", package: "libxml2-utils")
+        let svg = try SVGRenderer().render(LayoutResult(of: Text("</svg><script>alert(1)</script> & \"q\"")).displayList)
+        #expect(!svg.contains("<script"))
+        let folder = try ExternalTool.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("text.svg")
+        try FileOutput.write(svg, to: file)
+        #expect(try ExternalTool.run(xmllint, ["--noout", file.path]).status == 0)
+    }
+
+    @Test func textRunsCarryBaselinesAndMeasuredWidths() throws {
+        // "Hello" at body: 44 × 20 frame; baseline at ascent 1901/2048 × 17 = 15.7798; width 43.0894.
+        let list = LayoutResult(of: Text("Hello")).displayList
+        guard case .text(let run) = list.items.first?.content else {
+            Issue.record("no text item")
+            return
+        }
+        #expect(run.lines.count == 1)
+        #expect(run.lines[0].origin == CGPoint(x: 0, y: 1901.0 / 2048 * 17))
+        #expect(run.lines[0].width == 43.08935546875)
+        let svg = try SVGRenderer().render(list)
+        // Characters at 0, H 1540 × 17/2048 = 12.7832, + e 1260 → 23.2422, + l 569 → 27.9653, + l → 32.6885.
+        #expect(svg.contains("<text y=\"15.7798\" font-family=\"DejaVu Sans\" font-size=\"17\" xml:space=\"preserve\" fill=\"#000000\">"
+                             + "<tspan x=\"0\">H</tspan><tspan x=\"12.7832\">e</tspan><tspan x=\"23.2422\">l</tspan>"
+                             + "<tspan x=\"27.9653\">l</tspan><tspan x=\"32.6885\">o</tspan></text>"))
+    }
+}
