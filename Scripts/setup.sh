@@ -7,10 +7,11 @@ cd "$(dirname "$0")/.."
 # What building, rendering and the test suite need from Debian:
 #   libcairo2-dev, pkg-config  the Cairo backend (PNG, PDF) and its headers
 #   fonts-dejavu-core          the font text is measured and drawn with
+#   fonts-dejavu-extra         its oblique faces, for .italic()
 #   librsvg2-bin               rsvg-convert: the SVG/PNG agreement tests
 #   libxml2-utils              xmllint: the well-formed SVG tests
 #   chromium                   the SVG-renders-in-a-browser test
-packages=(libcairo2-dev pkg-config fonts-dejavu-core librsvg2-bin libxml2-utils chromium)
+packages=(libcairo2-dev pkg-config fonts-dejavu-core fonts-dejavu-extra librsvg2-bin libxml2-utils chromium)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
