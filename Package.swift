@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "ArrangeTests", dependencies: ["Arrange"]),
         // Layouts written as for SwiftUI, with only the import changed.
         .testTarget(name: "SwiftUIPortTests", dependencies: ["Arrange"]),
-        .testTarget(name: "SnapshotTests", dependencies: ["ArrangeSnapshot"]),
+        .testTarget(name: "SnapshotTests", dependencies: ["ArrangeSnapshot", "Arrange"]),
         .testTarget(name: "RendererTests", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot"]),
     ]
 )

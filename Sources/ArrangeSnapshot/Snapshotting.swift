@@ -1,0 +1,106 @@
+import Arrange
+import ArrangeCairo
+import ArrangeSVG
+import Foundation
+
+/// How to turn a value into a comparable snapshot, as a value (after swift-snapshot-testing):
+/// a format's file extension, how to make the snapshot, and how to compare two of them.
+/// Strategies compose with `pullback`: a strategy for display lists becomes one for views.
+public struct Snapshotting<Value, Format> {
+    /// The reference file's extension: "png", "svg", "txt".
+    public var pathExtension: String
+    /// How snapshots are stored and compared.
+    public var diffing: Diffing<Format>
+    /// Makes the snapshot of a value.
+    public var snapshot: (Value) throws -> Format
+
+    public init(pathExtension: String, diffing: Diffing<Format>, snapshot: @escaping (Value) throws -> Format) {
+        self.pathExtension = pathExtension
+        self.diffing = diffing
+        self.snapshot = snapshot
+    }
+
+    /// The same strategy for another kind of value, converted first by `transform`.
+    public func pullback<NewValue>(_ transform: @escaping (NewValue) throws -> Value) -> Snapshotting<NewValue, Format> {
+        Snapshotting<NewValue, Format>(pathExtension: pathExtension, diffing: diffing) { try snapshot(transform($0)) }
+    }
+}
+
+/// Storing and comparing snapshots of one format.
+public struct Diffing<Format> {
+    /// Encodes a snapshot for the reference file.
+    public var toData: (Format) throws -> Data
+    /// Decodes a reference file.
+    public var fromData: (Data) throws -> Format
+    /// nil when `actual` matches `reference`; otherwise what differs, and optionally an image
+    /// that shows where (PNG data).
+    public var diff: (_ reference: Format, _ actual: Format) throws -> (message: String, image: Data?)?
+
+    public init(toData: @escaping (Format) throws -> Data, fromData: @escaping (Data) throws -> Format,
+                diff: @escaping (Format, Format) throws -> (message: String, image: Data?)?) {
+        self.toData = toData
+        self.fromData = fromData
+        self.diff = diff
+    }
+
+    /// Text compared for equality; the message names the first differing line.
+    public static var lines: Diffing<String> {
+        Diffing<String>(toData: { Data($0.utf8) }, fromData: { String(decoding: $0, as: UTF8.self) }) { reference, actual in
+            guard reference != actual else { return nil }
+            let a = reference.split(separator: "\n", omittingEmptySubsequences: false)
+            let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
+            let line = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
+            let expected = line < a.count ? String(a[line]) : "(end)", got = line < b.count ? String(b[line]) : "(end)"
+            return ("line \(line + 1) differs:\n  expected: \(expected)\n  actual:   \(got)", nil)
+        }
+    }
+
+    /// Images compared pixel by pixel: they match when at most `maxDifferingFraction` of the
+    /// pixels differ by more than `tolerance` (0...255) in a channel.
+    public static func image(tolerance: Int = 0, maxDifferingFraction: Double = 0) -> Diffing<Bitmap> {
+        Diffing<Bitmap>(toData: { try $0.pngData() }, fromData: { try Bitmap(png: $0) }) { reference, actual in
+            let difference: ImageDifference
+            do {
+                difference = try reference.difference(from: actual, tolerance: tolerance)
+            } catch let error as SnapshotError {
+                return (error.description, nil)
+            }
+            guard difference.differingPixels > 0, difference.fraction > maxDifferingFraction else { return nil }
+            let percent = String(format: "%.3f", difference.fraction * 100)
+            return ("\(difference.differingPixels) of \(difference.totalPixels) pixels differ (\(percent)%), "
+                    + "by up to \(difference.maxChannelDifference) of 255", try difference.diffImage.pngData())
+        }
+    }
+}
+
+extension Snapshotting where Value == DisplayList, Format == Bitmap {
+    /// The display list drawn by Cairo as a PNG at `scale`, on `background`.
+    public static func png(scale: CGFloat? = nil, background: Color? = .white, tolerance: Int = 0,
+                           maxDifferingFraction: Double = 0) -> Snapshotting {
+        Snapshotting(pathExtension: "png", diffing: .image(tolerance: tolerance, maxDifferingFraction: maxDifferingFraction)) { list in
+            try Bitmap(png: CairoRenderer().render(list, options: RenderOptions(scale: scale, background: background)))
+        }
+    }
+}
+
+extension Snapshotting where Value == DisplayList, Format == String {
+    /// The display list as an SVG document, compared line by line.
+    public static var svg: Snapshotting {
+        Snapshotting(pathExtension: "svg", diffing: .lines) { try SVGRenderer().render($0) }
+    }
+}
+
+/// Strategies for views: the view is laid out first, for `proposal` at `scale`.
+public enum ViewSnapshot {
+    /// A PNG of the view.
+    public static func png<V: View>(proposal: ProposedViewSize = .unspecified, scale: CGFloat = 1, tolerance: Int = 0,
+                                    maxDifferingFraction: Double = 0) -> Snapshotting<V, Bitmap> {
+        Snapshotting<DisplayList, Bitmap>.png(tolerance: tolerance, maxDifferingFraction: maxDifferingFraction)
+            .pullback { (view: V) in LayoutResult(of: view, in: proposal, scale: scale).displayList }
+    }
+
+    /// The SVG of the view.
+    public static func svg<V: View>(proposal: ProposedViewSize = .unspecified, scale: CGFloat = 1) -> Snapshotting<V, String> {
+        Snapshotting<DisplayList, String>.svg.pullback { (view: V) in LayoutResult(of: view, in: proposal, scale: scale).displayList }
+    }
+}
