@@ -47,5 +47,9 @@ let package = Package(
         .testTarget(name: "SwiftUIPortTests", dependencies: ["Arrange"]),
         .testTarget(name: "SnapshotTests", dependencies: ["ArrangeSnapshot", "Arrange"]),
         .testTarget(name: "RendererTests", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot"]),
+        // Scene files: reading, errors, fixtures against the JSON Schema, determinism.
+        .testTarget(name: "SceneTests", dependencies: ["ArrangeScene", "Arrange", "ArrangeSVG"]),
+        // The `arrange` command run as a subprocess.
+        .testTarget(name: "CLITests", dependencies: ["arrange"]),
     ]
 )

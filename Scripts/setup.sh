@@ -26,6 +26,12 @@ if ((${#missing[@]})); then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# The schema test validates fixtures with Python's jsonschema and PyYAML.
+if ! python3 -c "import jsonschema, yaml" 2>/dev/null; then
+    echo "setup: installing jsonschema and PyYAML for python3"
+    python3 -m pip install -q jsonschema pyyaml
+fi
+
 echo "setup: building"
 swift build 2>&1 | grep -E "error|warning: |Compiling arrange|Build complete" || true
 test -x .build/debug/arrange || { echo "setup: error: the build failed; run 'swift build' to see why" >&2; exit 1; }

@@ -1,0 +1,83 @@
+import Foundation
+
+/// One placed view of a layout, for tools that show or check the whole tree (`arrange layout`):
+/// what the view is, its tag, where it sits in the tree and its frame.
+///
+/// The tree is the engine's: besides the views you wrote, each layout modifier (`frame`,
+/// `padding`, `background`, `fixedSize`, …) is a view of its own wrapping the one it modifies,
+/// as in SwiftUI. Attribute modifiers (`id`, `offset`, `opacity`, …) set fields of the view they
+/// modify and add no level. A stack with a single child is that child.
+public struct LayoutNodeInfo: Hashable, Sendable {
+    /// The kind of view: "Rectangle", "HStack", "frame", "FlowLayout", …
+    public var kind: String
+    /// The view's own `.id(_:)`, as text, or nil.
+    public var id: String?
+    /// The structural position in the tree: child indices from the root, "0.2.1".
+    public var path: String
+    /// The frame in root coordinates, offsets included, not rounded to pixels: the same
+    /// coordinates as `LayoutResult.frames`.
+    public var frame: CGRect
+    /// The children in layout order (a background before its primary, an overlay after it).
+    public var children: [LayoutNodeInfo]
+
+    public init(kind: String, id: String? = nil, path: String, frame: CGRect, children: [LayoutNodeInfo] = []) {
+        self.kind = kind
+        self.id = id
+        self.path = path
+        self.frame = frame
+        self.children = children
+    }
+
+    /// A snapshot of a placed node and everything under it. An offset moves the node it is on
+    /// and everything inside, as the display list draws them.
+    init(_ node: Node, translation: CGSize) {
+        var moved = translation
+        for case .offset(let delta) in node.effects {
+            moved.width += delta.width
+            moved.height += delta.height
+        }
+        kind = node.kind
+        id = node.id.map { "\($0.base)" }
+        path = node.path
+        frame = node.frame.offsetBy(dx: moved.width, dy: moved.height)
+        children = node.children.map { LayoutNodeInfo($0, translation: moved) }
+    }
+
+    /// Every view of the tree, depth first, parents before children.
+    public var allNodes: [LayoutNodeInfo] {
+        var result: [LayoutNodeInfo] = []
+        var stack = [self]
+        while let node = stack.popLast() {
+            result.append(node)
+            stack.append(contentsOf: node.children.reversed())
+        }
+        return result
+    }
+}
+
+/// A layout together with its whole placed tree.
+///
+/// `LayoutResult` keeps only what renderers and most tests need (the display list and the frames
+/// of tagged views); `LayoutTree` also snapshots every view's kind, id, path and frame, for tools
+/// that print or check the full tree. Laying out costs the same; the snapshot is one more walk.
+///
+/// ```swift
+/// let tree = LayoutTree(of: HStack { Color.red.id("a"); Color.blue }, in: .init(width: 100, height: 50))
+/// tree.root.kind                 // "HStack"
+/// tree.root.children[0].frame    // (0, 0, 46, 50)
+/// ```
+public struct LayoutTree {
+    /// The layout, exactly as `LayoutResult(of:in:scale:textMeasurer:)` gives it.
+    public var result: LayoutResult
+    /// The root view, placed.
+    public var root: LayoutNodeInfo
+
+    /// Lays out `view` for `proposal` as `LayoutResult(of:in:scale:textMeasurer:)` does, and
+    /// snapshots the placed tree.
+    public init<V: View>(of view: V, in proposal: ProposedViewSize = .unspecified, scale: CGFloat = 1,
+                         textMeasurer: any TextMeasurer = FontFileTextMeasurer()) {
+        let node = ViewGraph.resolveRoot(view)
+        result = LayoutResult(root: node, proposal: proposal, scale: scale, textMeasurer: textMeasurer)
+        root = LayoutNodeInfo(node, translation: .zero)
+    }
+}

@@ -1,0 +1,320 @@
+import Arrange
+import Foundation
+import Yams
+
+/// The two spellings of the scene format. JSON is checked strictly as JSON first, then read by the
+/// same YAML reader, so both give the same scene.
+public enum SceneFormat: String, Sendable, CaseIterable {
+    /// YAML 1.1 as libyaml reads it, without anchors and aliases.
+    case yaml
+    /// Strict JSON (RFC 8259).
+    case json
+
+    /// JSON for a `.json` file name, YAML for anything else (`.yaml`, `.yml`, standard input).
+    public init(fileName: String) {
+        self = fileName.lowercased().hasSuffix(".json") ? .json : .yaml
+    }
+}
+
+/// The picture a scene asks for: the size proposed to its root view, the pixel density and the
+/// colour under everything.
+public struct SceneCanvas: Hashable, Sendable {
+    /// The width proposed to the root view; nil proposes none, so the picture is the root's ideal
+    /// width.
+    public var width: CGFloat?
+    /// The height proposed to the root view; nil for the ideal height.
+    public var height: CGFloat?
+    /// Pixels per point of PNG output (and the grid frames are rounded to).
+    public var scale: CGFloat
+    /// The colour under everything; nil leaves the picture transparent.
+    public var background: Color?
+
+    /// A canvas; by default no proposal (the root's ideal size), scale 1, transparent.
+    public init(width: CGFloat? = nil, height: CGFloat? = nil, scale: CGFloat = 1, background: Color? = nil) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.background = background
+    }
+
+    /// The proposal the root view gets.
+    public var proposal: ProposedViewSize { ProposedViewSize(width: width, height: height) }
+}
+
+/// A scene file read into a view tree, ready to lay out and render.
+///
+/// ```yaml
+/// canvas: {width: 400, scale: 2, background: white}
+/// seed: 7
+/// view:
+///   hstack: {spacing: 8}
+///   children:
+///     - rectangle
+///       modifiers: [{fill: random}, {frame: {width: {random: [20, 80]}, height: 40}}]
+///       repeat: 3
+/// ```
+///
+/// Reading checks everything a scene can get wrong and throws a `SceneError` naming the file,
+/// line and column. The view is built from Arrange's own views and modifiers, so a scene lays out
+/// exactly as the same Swift code would.
+public struct Scene {
+    /// The file name used in messages.
+    public var file: String
+    public var canvas: SceneCanvas
+    /// The seed random values were drawn with.
+    public var seed: UInt64
+    /// The root view.
+    public var view: AnyView
+    /// How many views the scene has, copies made by `repeat` included.
+    public var viewCount: Int
+    /// Where the canvas is written, if it is; errors about the picture's size point here.
+    public internal(set) var canvasLocation: SourceLocation?
+    /// Where the root view is written; errors found after reading (a picture with no size, say)
+    /// point here.
+    public internal(set) var viewLocation: SourceLocation
+
+    /// The top-level keys of a scene.
+    static let keys = ["canvas", "seed", "view", "description"]
+
+    /// Reads the scene file at `path`. `seed` replaces the file's seed.
+    ///
+    /// At most `SceneLimits.fileBytes` + 1 bytes are read, so a huge file, a device or a pipe
+    /// that never ends is refused without reading it all.
+    public static func load(contentsOf path: String, seed: UInt64? = nil) throws -> Scene {
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw SceneError("the file does not exist", at: start)
+        }
+        guard !isFolder.boolValue else { throw SceneError("this is a folder, not a scene file", at: start) }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw SceneError("the file cannot be read", at: start) }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try readPrefix(of: handle)
+        } catch {
+            throw SceneError("the file cannot be read: \(error.localizedDescription)", at: start)
+        }
+        return try Scene(data: data, file: path, format: SceneFormat(fileName: path), seed: seed)
+    }
+
+    /// Reads a scene from a file handle (standard input, say), as `load(contentsOf:)` reads a
+    /// file. `file` names it in messages.
+    public static func read(from handle: FileHandle, file: String, format: SceneFormat = .yaml, seed: UInt64? = nil) throws -> Scene {
+        let data: Data
+        do {
+            data = try readPrefix(of: handle)
+        } catch {
+            throw SceneError("cannot read: \(error.localizedDescription)", at: SourceLocation(file: file, line: 1, column: 1))
+        }
+        return try Scene(data: data, file: file, format: format, seed: seed)
+    }
+
+    /// Up to one byte more than a scene may have: enough to tell that it is too large.
+    private static func readPrefix(of handle: FileHandle) throws -> Data {
+        var data = Data()
+        while data.count <= SceneLimits.fileBytes {
+            guard let chunk = try handle.read(upToCount: SceneLimits.fileBytes + 1 - data.count), !chunk.isEmpty else { break }
+            data.append(chunk)
+        }
+        return data
+    }
+
+    /// Reads a scene from its bytes. `file` names it in messages; `seed` replaces the file's seed.
+    public init(data: Data, file: String, format: SceneFormat, seed: UInt64? = nil) throws {
+        self = try LargeStack.run { try Self.read(data, file: file, format: format, seed: seed) }
+    }
+
+    /// A scene from YAML or JSON text.
+    public init(text: String, file: String = "<text>", format: SceneFormat = .yaml, seed: UInt64? = nil) throws {
+        try self.init(data: Data(text.utf8), file: file, format: format, seed: seed)
+    }
+
+    private static func read(_ data: Data, file: String, format: SceneFormat, seed override: UInt64?) throws -> Scene {
+        let source = try SourceText(data, file: file)
+        var yaml = source.text
+        switch format {
+        case .json:
+            try JSONSyntax.check(source)
+            // Valid JSON has tabs only between tokens, where YAML wants spaces; a tab is one column
+            // either way, so positions stay the same.
+            yaml = yaml.replacingOccurrences(of: "\t", with: " ")
+        case .yaml:
+            try YAMLGuard.check(source)
+        }
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: yaml) else {
+                throw SceneError("the file has no content (only comments or blank lines); a scene needs at least a 'view'",
+                                 at: SourceLocation(file: file, line: 1, column: 1))
+            }
+            root = node
+        } catch let error as YamlError {
+            throw SceneError(yamlError: error, file: file, format: format)
+        }
+
+        let entries = try SceneReader.entries(root, file: file, in: "a scene", allowed: keys)
+        var seed: UInt64 = 0
+        if let entry = entries.first(where: { $0.key == "seed" }) {
+            guard case .scalar(let scalar) = entry.value, scalar.style == .plain, let value = UInt64(scalar.string) else {
+                throw SceneError("'seed' expects a whole number from 0 to \(UInt64.max), found \(SceneReader.describe(entry.value))",
+                                 at: SceneReader.location(entry.value, file: file))
+            }
+            seed = value
+        }
+        seed = override ?? seed
+        var reader = SceneReader(file: file, seed: seed)
+        var canvas = SceneCanvas(), canvasLocation: SourceLocation?
+        var view: (AnyView, SourceLocation)?
+        for entry in entries {
+            switch entry.key {
+            case "canvas":
+                canvas = try reader.canvas(entry.value)
+                canvasLocation = reader.location(entry.value)
+            case "view":
+                let views = try reader.views(entry.value, depth: 1, place: .root)
+                view = (views.first ?? AnyView(EmptyView()), reader.location(entry.value))
+            case "description":
+                _ = try reader.string(entry.value, "description")
+            default:
+                break
+            }
+        }
+        guard let view else {
+            throw SceneError("the scene has no 'view'; add one, as in 'view: {rectangle: {}}'", at: reader.location(root))
+        }
+        return Scene(file: file, canvas: canvas, seed: seed, view: view.0, viewCount: reader.viewCount,
+                     canvasLocation: canvasLocation, viewLocation: view.1)
+    }
+
+    private init(file: String, canvas: SceneCanvas, seed: UInt64, view: AnyView, viewCount: Int,
+                 canvasLocation: SourceLocation?, viewLocation: SourceLocation) {
+        self.file = file
+        self.canvas = canvas
+        self.seed = seed
+        self.view = view
+        self.viewCount = viewCount
+        self.canvasLocation = canvasLocation
+        self.viewLocation = viewLocation
+    }
+
+    /// Lays the scene out on its canvas, at `scale` (the canvas's own when nil).
+    ///
+    /// Throws when the scale is not a number in 0 < scale ≤ `SceneLimits.scale`, or the picture
+    /// would be empty, have no finite size, or more pixels than `SceneLimits` allow.
+    public func layout(scale: CGFloat? = nil) throws -> LayoutTree {
+        let scale = scale ?? canvas.scale
+        let place = canvasLocation ?? viewLocation
+        guard scale.isFinite, scale > 0, scale <= SceneLimits.scale else {
+            throw SceneError("the scale must be a number greater than 0 and at most \(Int(SceneLimits.scale)), found \(SceneReader.format(scale))",
+                             at: place)
+        }
+        let tree = try LargeStack.run { LayoutTree(of: view, in: canvas.proposal, scale: scale) }
+        let size = tree.result.canvasSize
+        guard size.width.isFinite, size.height.isFinite else {
+            let axis = size.width.isFinite ? "height" : "width"
+            throw SceneError("the picture has no finite \(axis): the view grows without bound and the canvas sets no \(axis); give 'canvas' a '\(axis)' or the view a frame",
+                             at: viewLocation)
+        }
+        guard size.width > 0, size.height > 0 else {
+            throw SceneError("the picture is empty (\(SceneReader.format(size.width)) × \(SceneReader.format(size.height)) points); give the canvas a width and height, or the view a size",
+                             at: viewLocation)
+        }
+        let pixels = CGSize(width: size.width * scale, height: size.height * scale)
+        if pixels.width > SceneLimits.canvasPixelsPerSide || pixels.height > SceneLimits.canvasPixelsPerSide {
+            throw SceneError("the picture would be \(SceneReader.format(pixels.width.rounded(.up))) × \(SceneReader.format(pixels.height.rounded(.up))) pixels (\(SceneReader.format(size.width)) × \(SceneReader.format(size.height)) points at scale \(SceneReader.format(scale))); at most \(Int(SceneLimits.canvasPixelsPerSide)) pixels a side",
+                             at: canvas.width != nil || canvas.height != nil ? place : viewLocation)
+        }
+        if pixels.width * pixels.height > SceneLimits.canvasPixels {
+            throw SceneError("the picture would have \(SceneReader.format((pixels.width * pixels.height).rounded(.up))) pixels (\(SceneReader.format(pixels.width.rounded(.up))) × \(SceneReader.format(pixels.height.rounded(.up)))); at most \(Int(SceneLimits.canvasPixels))",
+                             at: canvas.width != nil || canvas.height != nil ? place : viewLocation)
+        }
+        return tree
+    }
+}
+
+extension SceneReader {
+    /// `canvas: {width:, height:, scale:, background:}`, every key optional.
+    mutating func canvas(_ node: Node) throws -> SceneCanvas {
+        var canvas = SceneCanvas()
+        for entry in try Self.entries(node, file: file, in: "'canvas'", allowed: ["width", "height", "scale", "background"]) {
+            switch entry.key {
+            case "width": canvas.width = try number(entry.value, "width", .positive)
+            case "height": canvas.height = try number(entry.value, "height", .positive)
+            case "scale":
+                let scale = try number(entry.value, "scale", .positive)
+                guard scale <= SceneLimits.scale else {
+                    throw error("'scale' must be at most \(Int(SceneLimits.scale)), found \(Self.format(scale))", at: entry.value)
+                }
+                canvas.scale = scale
+            default: canvas.background = try color(entry.value, "background")
+            }
+        }
+        for (length, name) in [(canvas.width, "width"), (canvas.height, "height")] {
+            if let length, length * canvas.scale > SceneLimits.canvasPixelsPerSide {
+                throw error("the canvas \(name) is \(Self.format(length * canvas.scale)) pixels (\(Self.format(length)) points at scale \(Self.format(canvas.scale))); at most \(Int(SceneLimits.canvasPixelsPerSide)) pixels a side",
+                            at: node)
+            }
+        }
+        return canvas
+    }
+}
+
+extension SceneError {
+    /// A parser error, in the user's terms.
+    init(yamlError: YamlError, file: String, format: SceneFormat) {
+        let what = format == .json ? "malformed JSON" : "malformed YAML"
+        func at(_ mark: Mark) -> SourceLocation { SourceLocation(file: file, line: mark.line, column: mark.column) }
+        func context(_ context: YamlError.Context?) -> String {
+            guard let context, !context.text.isEmpty else { return "" }
+            return " (\(context.text) that starts at line \(context.mark.line), column \(context.mark.column))"
+        }
+        func advice(_ problem: String) -> String {
+            if problem.contains("mapping values are not allowed") {
+                return "; a value that contains ': ' must be quoted, or the line is indented wrongly"
+            }
+            if problem.contains("did not find expected key") || problem.contains("did not find expected '-' indicator") {
+                return "; check the indentation of this line against the lines above"
+            }
+            if problem.contains("cannot start any token"), problem.contains("tab") || problem.contains("character") {
+                return "; YAML indents with spaces, not tabs"
+            }
+            return ""
+        }
+        /// `- rectangle` followed by a more indented `modifiers:` line: the bare name needs a colon.
+        func bareNameAbove(_ mark: Mark, in yaml: String) -> String? {
+            let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+            guard mark.line >= 2, mark.line - 2 < lines.count else { return nil }
+            let above = lines[mark.line - 2].trimmingCharacters(in: .whitespaces)
+            guard above.hasPrefix("- ") else { return nil }
+            let name = above.dropFirst(2).trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter }) else { return nil }
+            return "; to give '- \(name)' more keys such as 'modifiers', write it '- \(name):' (with a colon)"
+        }
+        switch yamlError {
+        case .scanner(let ctx, let problem, let mark, let yaml), .parser(let ctx, let problem, let mark, let yaml):
+            let hint = problem.contains("mapping values are not allowed") ? bareNameAbove(mark, in: yaml) : nil
+            self.init("\(what): \(problem)\(context(ctx))\(hint ?? advice(problem))", at: at(mark))
+        case .composer(let ctx, let problem, let mark, _):
+            if problem.contains("another document") {
+                self.init("a scene file holds one document, found a second one (a '---' line)", at: at(mark))
+            } else {
+                self.init("\(what): \(problem)\(context(ctx))", at: at(mark))
+            }
+        case .reader(let problem, let offset, _, let yaml):
+            var location = SourceLocation(file: file, line: 1, column: 1)
+            if let offset {
+                let prefix = yaml.prefix(offset)
+                let line = prefix.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+                let column = (prefix.lastIndex(of: "\n").map { prefix[prefix.index(after: $0)...] } ?? prefix).unicodeScalars.count + 1
+                location = SourceLocation(file: file, line: line, column: column)
+            }
+            self.init("\(what): \(problem)", at: location)
+        case .duplicatedKeysInMapping(let duplicates, let ctx):
+            self.init("the key \(Suggestion.list(duplicates)) is written twice in the same mapping; each key may appear once",
+                      at: at(ctx.mark))
+        default:
+            self.init("\(what): \(yamlError)", at: SourceLocation(file: file, line: 1, column: 1))
+        }
+    }
+}

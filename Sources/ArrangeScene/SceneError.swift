@@ -1,0 +1,101 @@
+import Foundation
+
+/// A place in a scene file: 1-based line and column. Columns count Unicode scalars, as libyaml
+/// and most editors do.
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    /// The file name as the user gave it (`<stdin>` for standard input).
+    public var file: String
+    /// The line, from 1.
+    public var line: Int
+    /// The column, from 1, in Unicode scalars.
+    public var column: Int
+
+    /// A place in `file`.
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// `file:line:column`.
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// Why a scene could not be read, laid out or rendered, with the place in the file to look at.
+///
+/// `description` is one line in the form compilers use, which editors and terminals turn into a
+/// link: `scene.yaml:12:9: error: unknown modifier 'bordr'; did you mean 'border'?`.
+public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Where the problem is.
+    public var location: SourceLocation
+    /// What is wrong and, where it helps, what was expected instead.
+    public var message: String
+
+    /// An error at `location`.
+    public init(_ message: String, at location: SourceLocation) {
+        self.message = message
+        self.location = location
+    }
+
+    /// `file:line:column: error: message`.
+    public var description: String { "\(location): error: \(message)" }
+}
+
+/// Finding the valid name a typo was meant to be.
+enum Suggestion {
+    /// The candidate nearest to `word` by edit distance (case-insensitive; a swap of two
+    /// neighbouring letters counts as one edit), if it is near enough to be a plausible typo: at
+    /// most one edit for short words, about a third of the word's length for longer ones.
+    static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+        let lowered = Array(word.lowercased())
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let distance = editDistance(lowered, Array(candidate.lowercased()))
+            if distance < (best?.distance ?? .max) { best = (candidate, distance) }
+        }
+        guard let best else { return nil }
+        let allowed = max(1, min(lowered.count, best.name.count) / 3)
+        return best.distance <= allowed ? best.name : nil
+    }
+
+    /// " did you mean 'x'?" or "".
+    static func hint(for word: String, in candidates: some Sequence<String>) -> String {
+        nearest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    /// Optimal string alignment distance: insertions, deletions, substitutions and
+    /// transpositions of neighbours each cost 1.
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous2 = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, previous2[j - 2] + 1)
+                }
+                current[j] = value
+            }
+            (previous2, previous, current) = (previous, current, previous2)
+        }
+        return previous[b.count]
+    }
+
+    /// "; did you mean 'x'? (expected one of: 'a', 'b' or 'c')", or without the question when
+    /// no candidate is near.
+    static func expected(_ word: String, in candidates: [String]) -> String {
+        hint(for: word, in: candidates) + " (expected " + (candidates.count > 1 ? "one of: " : "") + list(candidates) + ")"
+    }
+
+    /// "'a', 'b' or 'c'".
+    static func list(_ names: [String], conjunction: String = "or") -> String {
+        let quoted = names.map { "'\($0)'" }
+        guard quoted.count > 1, let last = quoted.last else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// The bounds a scene must stay within. They keep a hostile or mistaken file from exhausting
+/// memory, the stack or the clock: each is far above what a picture needs, and breaking one is an
+/// error that names the limit.
+public enum SceneLimits {
+    /// The largest scene file: 1 MiB.
+    public static let fileBytes = 1 << 20
+    /// The deepest nesting of views: a child, or the view of a `background`/`overlay`, is one level
+    /// deeper than its parent.
+    public static let viewDepth = 200
+    /// The most modifiers on one view.
+    public static let modifiersPerView = 100
+    /// The deepest nesting of YAML or JSON collections (mappings and lists) in the file itself,
+    /// checked before the file is parsed. A scene at `viewDepth` needs about four per level.
+    public static let syntaxDepth = 1_000
+    /// The most views in a scene, copies made by `repeat` included.
+    public static let views = 100_000
+    /// The most modifiers in a scene, copies made by `repeat` included. Each layout modifier is a
+    /// view of its own to the engine, so this bounds the work and memory of a layout pass.
+    public static let modifiers = 200_000
+    /// The most characters of text in a scene, copies included.
+    public static let textCharacters = 1_000_000
+    /// The largest magnitude of any number in a scene (lengths, offsets, spacings, priorities):
+    /// a picture is at most 32,767 pixels a side, so no sensible length comes near it.
+    public static let magnitude: Double = 1_000_000
+    /// The largest `repeat`.
+    public static let repeatCount = 10_000
+    /// The widest or tallest picture, in pixels (points × scale): the limit of PNG encoders and of
+    /// Cairo's image surfaces.
+    public static let canvasPixelsPerSide: CGFloat = 32_767
+    /// The most pixels in a picture: 2²⁸ (a 16,384 × 16,384 canvas; 1 GiB of RGBA).
+    public static let canvasPixels: CGFloat = 268_435_456
+    /// The largest scale (pixels per point).
+    public static let scale: CGFloat = 64
+}

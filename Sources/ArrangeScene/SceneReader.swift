@@ -1,0 +1,390 @@
+import Arrange
+import Foundation
+import Yams
+
+/// Reads values out of a parsed YAML tree, checking each against what the scene format expects
+/// and drawing random values from the scene's generator as it goes.
+///
+/// Values are read in document order (mappings entry by entry, lists item by item), so random
+/// draws happen in the order they are written and the same seed always gives the same picture.
+struct SceneReader {
+    let file: String
+    /// The scene's seeded generator: `random` colours and `{random: [low, high]}` numbers.
+    var generator: SeededGenerator
+    /// Views made so far, copies included.
+    var viewCount = 0
+    /// Modifiers read so far, copies included.
+    var modifierCount = 0
+    /// Characters of text read so far, copies included.
+    var textCharacters = 0
+    /// Appended to every id read: `-i` for each enclosing `repeat` copy, so copies stay distinct.
+    var idSuffix = ""
+
+    init(file: String, seed: UInt64) {
+        self.file = file
+        generator = SeededGenerator(seed: seed)
+    }
+
+    // MARK: Locations and errors
+
+    func location(_ node: Node) -> SourceLocation {
+        Self.location(node, file: file)
+    }
+
+    static func location(_ node: Node, file: String) -> SourceLocation {
+        let mark = node.mark
+        return SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+    }
+
+    func error(_ message: String, at node: Node) -> SceneError {
+        SceneError(message, at: location(node))
+    }
+
+    /// How a value reads in a message: "the number 12", "a list", "the text 'wide'".
+    static func describe(_ node: Node) -> String {
+        switch node {
+        case .scalar(let scalar):
+            if scalar.style == .plain {
+                if Self.isNull(node) { return "nothing (null)" }
+                if scalar.string == "true" || scalar.string == "false" { return "\(scalar.string)" }
+                if case .number = Self.numberLiteral(scalar.string) { return "the number \(scalar.string)" }
+            }
+            let text = scalar.string.count > 40 ? String(scalar.string.prefix(40)) + "…" : scalar.string
+            return "the text '\(text)'"
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .alias: return "an alias"
+        }
+    }
+
+    static func isNull(_ node: Node) -> Bool {
+        guard case .scalar(let scalar) = node, scalar.style == .plain else { return false }
+        return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    }
+
+    // MARK: Mappings
+
+    /// A mapping's entries in document order, keys as text. Keys must be scalars; each must be one
+    /// of `allowed`, else the error names the nearest allowed key.
+    static func entries(_ node: Node, file: String, in context: String, allowed: [String]) throws -> [(key: String, keyNode: Node, value: Node)] {
+        guard case .mapping(let mapping) = node else {
+            throw SceneError("\(context) must be a mapping of \(Suggestion.list(allowed)), found \(describe(node))",
+                             at: location(node, file: file))
+        }
+        var result: [(key: String, keyNode: Node, value: Node)] = []
+        for (keyNode, value) in mapping {
+            guard case .scalar(let key) = keyNode else {
+                throw SceneError("keys in \(context) must be names, found \(describe(keyNode))", at: location(keyNode, file: file))
+            }
+            guard allowed.contains(key.string) else {
+                throw SceneError("unknown key '\(key.string)' in \(context)\(Suggestion.expected(key.string, in: allowed))",
+                                 at: location(keyNode, file: file))
+            }
+            result.append((key.string, keyNode, value))
+        }
+        return result
+    }
+
+    // MARK: Numbers
+
+    /// What numbers a parameter accepts.
+    enum NumberRule {
+        /// Any finite number.
+        case finite
+        /// A finite number ≥ 0.
+        case nonNegative
+        /// A number ≥ 0, or infinity.
+        case nonNegativeOrInfinity
+        /// A finite number > 0.
+        case positive
+        /// A number in 0...1.
+        case unit
+
+        var expectation: String {
+            switch self {
+            case .finite: "a number"
+            case .nonNegative: "a number ≥ 0"
+            case .nonNegativeOrInfinity: "a number ≥ 0 or 'infinity'"
+            case .positive: "a number > 0"
+            case .unit: "a number from 0 to 1"
+            }
+        }
+
+        func accepts(_ value: Double) -> Bool {
+            switch self {
+            case .finite: value.isFinite
+            case .nonNegative: value.isFinite && value >= 0
+            case .nonNegativeOrInfinity: value >= 0
+            case .positive: value.isFinite && value > 0
+            case .unit: value >= 0 && value <= 1
+            }
+        }
+    }
+
+    enum Literal: Equatable {
+        case number(Double)
+        case nan
+        case notANumber
+    }
+
+    /// A number as written in YAML or JSON: decimal with optional fraction and exponent, or
+    /// YAML's `.inf`/`-.inf` and the word `infinity` (JSON has no infinity). `.nan` and `nan` are
+    /// recognised only to be refused with a clear message.
+    static func numberLiteral(_ text: String) -> Literal {
+        let lowered = text.lowercased()
+        switch lowered {
+        case ".inf", "+.inf", "inf", "+inf", "infinity", "+infinity": return .number(.infinity)
+        case "-.inf", "-inf", "-infinity": return .number(-.infinity)
+        case ".nan", "nan", "-nan", "+nan": return .nan
+        default: break
+        }
+        var scalars = Substring(lowered)
+        if scalars.first == "+" || scalars.first == "-" { scalars = scalars.dropFirst() }
+        guard let first = scalars.first, first.isASCII, first.isNumber || first == "." else { return .notANumber }
+        guard scalars.allSatisfy({ $0.isASCII && ($0.isNumber || "._e+-".contains($0)) }),
+              let value = Double(lowered.replacingOccurrences(of: "_", with: "")) else { return .notANumber }
+        return .number(value)
+    }
+
+    /// A number for `name`; `{random: [low, high]}` draws one from the generator.
+    mutating func number(_ node: Node, _ name: String, _ rule: NumberRule) throws -> Double {
+        try number(node, label: "'\(name)'", rule, random: true)
+    }
+
+    /// A number that may not be random.
+    mutating func constantNumber(_ node: Node, _ name: String, _ rule: NumberRule) throws -> Double {
+        try number(node, label: "'\(name)'", rule, random: false)
+    }
+
+    /// A number described as `label` in messages.
+    private mutating func number(_ node: Node, label: String, _ rule: NumberRule, random allowsRandom: Bool) throws -> Double {
+        let accepted = allowsRandom ? "\(rule.expectation) or {random: [low, high]}" : rule.expectation
+        let value: Double
+        switch node {
+        case .mapping where allowsRandom:
+            value = try random(node, label, rule)
+        case .scalar(let scalar):
+            let literal = Self.numberLiteral(scalar.string)
+            // Quoted text is a number only for the words JSON cannot write bare.
+            let wordOnly = scalar.style != .plain
+            switch literal {
+            case .number(let v) where !wordOnly || v.isInfinite:
+                value = v
+            case .nan:
+                throw error("\(label) is NaN (not a number); expected \(rule.expectation)", at: node)
+            default:
+                throw error("\(label) expects \(accepted), found \(Self.describe(node))", at: node)
+            }
+        default:
+            throw error("\(label) expects \(accepted), found \(Self.describe(node))", at: node)
+        }
+        if value.isFinite, abs(value) > SceneLimits.magnitude {
+            throw error("\(label) is \(Self.format(value)); numbers in a scene are at most \(Self.format(SceneLimits.magnitude)) in size", at: node)
+        }
+        guard rule.accepts(value) else {
+            throw error("\(label) must be \(rule.expectation), found \(Self.format(value))", at: node)
+        }
+        return value
+    }
+
+    /// `{random: [low, high]}`: a uniform draw from `SeededGenerator.next(in:)`.
+    private mutating func random(_ node: Node, _ label: String, _ rule: NumberRule) throws -> Double {
+        let entries = try Self.entries(node, file: file, in: label, allowed: ["random"])
+        guard let entry = entries.first else {
+            throw error("\(label) expects \(rule.expectation) or {random: [low, high]}, found an empty mapping", at: node)
+        }
+        guard case .sequence(let bounds) = entry.value, bounds.count == 2 else {
+            throw error("'random' takes a list of two numbers, [low, high]; found \(Self.describe(entry.value))", at: entry.value)
+        }
+        let low = try number(bounds[0], label: "the low bound of \(label)", rule, random: false)
+        let high = try number(bounds[1], label: "the high bound of \(label)", rule, random: false)
+        guard low.isFinite, high.isFinite else {
+            throw error("the bounds of 'random' must be finite numbers", at: entry.value)
+        }
+        guard low <= high else {
+            throw error("'random' needs low ≤ high, found [\(Self.format(low)), \(Self.format(high))]", at: entry.value)
+        }
+        return generator.next(in: low...high)
+    }
+
+    /// A whole number in `range`, not random.
+    func integer(_ node: Node, _ name: String, _ range: ClosedRange<Int>) throws -> Int {
+        guard case .scalar(let scalar) = node, scalar.style == .plain, let value = Int(scalar.string) else {
+            throw error("'\(name)' expects a whole number from \(range.lowerBound) to \(range.upperBound), found \(Self.describe(node))", at: node)
+        }
+        guard range.contains(value) else {
+            throw error("'\(name)' must be from \(range.lowerBound) to \(range.upperBound), found \(value)", at: node)
+        }
+        return value
+    }
+
+    static func format(_ value: Double) -> String {
+        if value.isNaN { return "NaN" }
+        if value.isInfinite { return value > 0 ? "infinity" : "-infinity" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+
+    // MARK: Other scalars
+
+    func bool(_ node: Node, _ name: String) throws -> Bool {
+        if case .scalar(let scalar) = node, scalar.style == .plain {
+            switch scalar.string {
+            case "true", "True", "TRUE": return true
+            case "false", "False", "FALSE": return false
+            default: break
+            }
+        }
+        throw error("'\(name)' expects true or false, found \(Self.describe(node))", at: node)
+    }
+
+    /// Counts characters of text against `SceneLimits.textCharacters`.
+    mutating func countText(_ text: String, at node: Node) throws {
+        textCharacters += text.count
+        guard textCharacters <= SceneLimits.textCharacters else {
+            throw error("the scene has more than \(SceneLimits.textCharacters) characters of text (copies made by 'repeat' included)", at: node)
+        }
+    }
+
+    /// Text: any scalar, as written (a number or word reads as its text).
+    func string(_ node: Node, _ name: String) throws -> String {
+        guard case .scalar(let scalar) = node, !Self.isNull(node) else {
+            throw error("'\(name)' expects text, found \(Self.describe(node))", at: node)
+        }
+        return scalar.string
+    }
+
+    /// One of the names of `choices`.
+    func choice<T>(_ node: Node, _ name: String, _ choices: KeyValuePairs<String, T>) throws -> T {
+        let names = choices.map(\.key)
+        guard case .scalar(let scalar) = node, !Self.isNull(node) else {
+            throw error("'\(name)' expects \(Suggestion.list(names)), found \(Self.describe(node))", at: node)
+        }
+        if let match = choices.first(where: { $0.key == scalar.string }) { return match.value }
+        throw error("'\(name)' cannot be '\(scalar.string)'\(Suggestion.expected(scalar.string, in: names))",
+                    at: node)
+    }
+
+    // MARK: Alignment
+
+    static let horizontalAlignments: KeyValuePairs<String, HorizontalAlignment> = [
+        "leading": .leading, "center": .center, "trailing": .trailing,
+    ]
+    static let verticalAlignments: KeyValuePairs<String, VerticalAlignment> = [
+        "top": .top, "center": .center, "bottom": .bottom,
+        "firstTextBaseline": .firstTextBaseline, "lastTextBaseline": .lastTextBaseline,
+    ]
+    static let alignments: KeyValuePairs<String, Alignment> = [
+        "center": .center, "leading": .leading, "trailing": .trailing, "top": .top, "bottom": .bottom,
+        "topLeading": .topLeading, "topTrailing": .topTrailing, "bottomLeading": .bottomLeading,
+        "bottomTrailing": .bottomTrailing,
+        "centerFirstTextBaseline": .centerFirstTextBaseline, "centerLastTextBaseline": .centerLastTextBaseline,
+        "leadingFirstTextBaseline": .leadingFirstTextBaseline, "leadingLastTextBaseline": .leadingLastTextBaseline,
+        "trailingFirstTextBaseline": .trailingFirstTextBaseline, "trailingLastTextBaseline": .trailingLastTextBaseline,
+    ]
+
+    func horizontalAlignment(_ node: Node, _ name: String = "alignment") throws -> HorizontalAlignment {
+        try choice(node, name, Self.horizontalAlignments)
+    }
+
+    func verticalAlignment(_ node: Node, _ name: String = "alignment") throws -> VerticalAlignment {
+        try choice(node, name, Self.verticalAlignments)
+    }
+
+    func alignment(_ node: Node, _ name: String = "alignment") throws -> Alignment {
+        try choice(node, name, Self.alignments)
+    }
+
+    // MARK: Colours
+
+    /// A colour: a name (`blue`), `#rgb`/`#rrggbb`/`#rrggbbaa`, `random`, `{red:, green:, blue:,
+    /// opacity:}`, `{white:, opacity:}` or `{color: <colour>, opacity:}` (SwiftUI's
+    /// `color.opacity(x)`).
+    mutating func color(_ node: Node, _ name: String) throws -> Color {
+        switch node {
+        case .scalar(let scalar) where !Self.isNull(node):
+            let text = scalar.string
+            if text == "random" { return Color.random(using: &generator) }
+            if let named = Color.named[text] { return named }
+            if text.hasPrefix("#") {
+                guard let color = Color(hex: text) else {
+                    throw error("'\(text)' is not a hex colour; write #rgb, #rrggbb or #rrggbbaa", at: node)
+                }
+                return color
+            }
+            let names = Color.named.keys.sorted() + ["random"]
+            throw error("'\(name)' cannot be '\(text)'\(Suggestion.hint(for: text, in: names)) (expected a colour: a name (\(Suggestion.list(names))), a hex colour like '#ff8800', or a mapping like {red: 1, green: 0.5, blue: 0})",
+                        at: node)
+        case .mapping:
+            let entries = try Self.entries(node, file: file, in: "the colour '\(name)'",
+                                           allowed: ["red", "green", "blue", "white", "color", "opacity"])
+            var red: Double?, green: Double?, blue: Double?, white: Double?, base: Color?, opacity = 1.0
+            for entry in entries {
+                switch entry.key {
+                case "red": red = try number(entry.value, "red", .unit)
+                case "green": green = try number(entry.value, "green", .unit)
+                case "blue": blue = try number(entry.value, "blue", .unit)
+                case "white": white = try number(entry.value, "white", .unit)
+                case "color": base = try color(entry.value, "color")
+                default: opacity = try number(entry.value, "opacity", .unit)
+                }
+            }
+            let keys = entries.map(\.key).filter { $0 != "opacity" }
+            if let base, keys == ["color"] { return base.opacity(opacity) }
+            if let white, keys == ["white"] { return Color(white: white, opacity: opacity) }
+            if let red, let green, let blue, Set(keys) == ["red", "green", "blue"] {
+                return Color(red: red, green: green, blue: blue, opacity: opacity)
+            }
+            throw error("a colour mapping takes red, green and blue (and opacity), or white (and opacity), or color (and opacity); found \(keys.isEmpty ? "only opacity" : Suggestion.list(keys))",
+                        at: node)
+        default:
+            throw error("'\(name)' expects a colour (a name like 'blue', '#rrggbb', 'random' or {red:, green:, blue:}), found \(Self.describe(node))",
+                        at: node)
+        }
+    }
+
+    // MARK: Fonts
+
+    static let textStyles: KeyValuePairs<String, Font.TextStyle> = [
+        "largeTitle": .largeTitle, "title": .title, "title2": .title2, "title3": .title3,
+        "headline": .headline, "subheadline": .subheadline, "body": .body, "callout": .callout,
+        "footnote": .footnote, "caption": .caption, "caption2": .caption2,
+    ]
+    static let weights: KeyValuePairs<String, Font.Weight> = [
+        "ultraLight": .ultraLight, "thin": .thin, "light": .light, "regular": .regular, "medium": .medium,
+        "semibold": .semibold, "bold": .bold, "heavy": .heavy, "black": .black,
+    ]
+    static let designs: KeyValuePairs<String, Font.Design> = [
+        "default": .default, "serif": .serif, "rounded": .rounded, "monospaced": .monospaced,
+    ]
+
+    /// A font: a text style (`largeTitle`, `body`, …) or `{style:|size:, weight:, design:,
+    /// italic:}`.
+    mutating func font(_ node: Node, _ name: String = "font") throws -> Font {
+        if case .scalar = node {
+            return .system(try choice(node, name, Self.textStyles))
+        }
+        let entries = try Self.entries(node, file: file, in: "'\(name)'", allowed: ["style", "size", "weight", "design", "italic"])
+        var style: Font.TextStyle?, size: Double?, weight: Font.Weight?, design = Font.Design.default, italic = false
+        for entry in entries {
+            switch entry.key {
+            case "style": style = try choice(entry.value, "style", Self.textStyles)
+            case "size": size = try number(entry.value, "size", .positive)
+            case "weight": weight = try choice(entry.value, "weight", Self.weights)
+            case "design": design = try choice(entry.value, "design", Self.designs)
+            default: italic = try bool(entry.value, "italic")
+            }
+        }
+        if style != nil, size != nil {
+            throw error("a font has either a 'style' or a 'size', not both", at: node)
+        }
+        var font: Font
+        if let size {
+            font = .system(size: size, weight: weight ?? .regular, design: design)
+        } else {
+            font = .system(style ?? .body, design: design, weight: weight)
+        }
+        if italic { font = font.italic() }
+        return font
+    }
+}

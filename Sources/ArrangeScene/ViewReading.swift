@@ -1,0 +1,209 @@
+import Arrange
+import Foundation
+import Yams
+
+extension SceneReader {
+    /// Where a view stands, which decides whether it may `repeat`.
+    enum Place {
+        /// The scene's `view`.
+        case root
+        /// An item of a container's `children`.
+        case child
+        /// The view of a `background` or `overlay`.
+        case layer
+    }
+
+    /// The keys a view mapping may have besides its kind.
+    static let viewKeys = ["children", "modifiers", "repeat", "id"]
+
+    /// Reads one view: a kind name (`- spacer`), or a mapping with exactly one kind key holding
+    /// its parameters, and optionally `children`, `modifiers`, `id` and (for a child) `repeat`.
+    /// A repeated child gives one view per copy, each read afresh so that its random values are
+    /// drawn anew; ids inside copy `i` get the suffix `-i`.
+    mutating func views(_ node: Node, depth: Int, place: Place) throws -> [AnyView] {
+        guard depth <= SceneLimits.viewDepth else {
+            throw error("views nest more than \(SceneLimits.viewDepth) deep (children and the views of backgrounds and overlays each add a level)",
+                        at: node)
+        }
+        guard case .mapping(let mapping) = node else {
+            return [try bareView(node)]
+        }
+        var copies = 1
+        if let entry = mapping.first(where: { $0.key.string == "repeat" }) {
+            guard place == .child else {
+                throw error("'repeat' copies a child of a container; it cannot be used on \(place == .root ? "the scene's root view" : "the view of a background or overlay")",
+                            at: entry.key)
+            }
+            copies = try integer(entry.value, "repeat", 0...SceneLimits.repeatCount)
+            var views: [AnyView] = []
+            let outer = idSuffix
+            defer { idSuffix = outer }
+            for copy in 0..<copies {
+                idSuffix = outer + "-\(copy)"
+                views.append(try view(node, depth: depth))
+            }
+            return views
+        }
+        return [try view(node, depth: depth)]
+    }
+
+    /// A view written as its kind's name alone: `- rectangle`.
+    private mutating func bareView(_ node: Node) throws -> AnyView {
+        guard case .scalar(let scalar) = node, !Self.isNull(node) else {
+            throw error("a view is a mapping with one kind key (\(Suggestion.list(ViewKind.names))), found \(Self.describe(node))", at: node)
+        }
+        guard let kind = ViewKind.byName[scalar.string] else {
+            if ModifierKind.byName[scalar.string] != nil {
+                throw unknownKey(scalar.string, at: node, asBareName: true)
+            }
+            throw error("'\(scalar.string)' is not a view\(Suggestion.expected(scalar.string, in: ViewKind.names)); a view is a kind's name, or a mapping with one kind key like {rectangle: {}}",
+                        at: node)
+        }
+        try countView(node)
+        return try kind.read(&self, Self.null(at: node))([]).view
+    }
+
+    private mutating func countView(_ node: Node) throws {
+        viewCount += 1
+        guard viewCount <= SceneLimits.views else {
+            throw error("the scene has more than \(SceneLimits.views) views (copies made by 'repeat' included)", at: node)
+        }
+    }
+
+    /// One copy of a view mapping, its entries read in document order.
+    private mutating func view(_ node: Node, depth: Int) throws -> AnyView {
+        guard case .mapping(let mapping) = node else { return try bareView(node) }
+        try countView(node)
+        var kind: (kind: ViewKind, key: Node)?
+        var maker: ViewMaker?
+        var children: [AnyView] = []
+        var childrenKey: Node?
+        var modifiers: [(kind: ModifierKind, key: Node, apply: Modification)] = []
+        var id: String?
+        for (keyNode, value) in mapping {
+            guard case .scalar(let key) = keyNode else {
+                throw error("keys of a view must be names, found \(Self.describe(keyNode))", at: keyNode)
+            }
+            if let found = ViewKind.byName[key.string] {
+                if let kind {
+                    throw error("a view has exactly one kind, found '\(kind.kind.name)' and '\(found.name)'; put several views in the 'children' of a stack",
+                                at: keyNode)
+                }
+                kind = (found, keyNode)
+                maker = try found.read(&self, value)
+                continue
+            }
+            switch key.string {
+            case "children":
+                guard case .sequence(let items) = value else {
+                    throw error("'children' is a list of views, found \(Self.describe(value))", at: value)
+                }
+                childrenKey = keyNode
+                for item in items { children += try views(item, depth: depth + 1, place: .child) }
+            case "modifiers":
+                guard case .sequence(let items) = value else {
+                    throw error("'modifiers' is a list, each item one modifier like '- padding: 8', found \(Self.describe(value))", at: value)
+                }
+                guard items.count <= SceneLimits.modifiersPerView else {
+                    throw error("a view may have at most \(SceneLimits.modifiersPerView) modifiers, found \(items.count)", at: value)
+                }
+                modifierCount += items.count
+                guard modifierCount <= SceneLimits.modifiers else {
+                    throw error("the scene has more than \(SceneLimits.modifiers) modifiers (copies made by 'repeat' included)", at: value)
+                }
+                for item in items { modifiers.append(try modifier(item, depth: depth)) }
+            case "repeat":
+                continue
+            case "id":
+                id = try string(value, "id") + idSuffix
+            default:
+                throw unknownKey(key.string, at: keyNode, asBareName: false)
+            }
+        }
+        guard let kind, let maker else {
+            throw error("a view needs one kind key: \(Suggestion.list(ViewKind.names))", at: node)
+        }
+        if let childrenKey, !kind.kind.takesChildren {
+            let containers = ViewKind.all.filter(\.takesChildren).map(\.name)
+            throw error("'\(kind.kind.name)' has no children; only \(Suggestion.list(containers)) do", at: childrenKey)
+        }
+        // `fill` and `strokeBorder` turn a shape into a view, so they come first, once.
+        var isShape = kind.kind.isShape
+        for modifier in modifiers {
+            if modifier.kind.shapeOnly, !isShape {
+                let shapes = ViewKind.all.filter(\.isShape).map(\.name)
+                throw error(kind.kind.isShape
+                            ? "'\(modifier.kind.name)' must come first in the modifiers of a shape: after another modifier the shape is a view and cannot be filled"
+                            : "'\(modifier.kind.name)' applies to a shape (\(Suggestion.list(shapes))), not to '\(kind.kind.name)'; use 'background' or 'foregroundStyle' for other views",
+                            at: modifier.key)
+            }
+            isShape = false
+        }
+        var built = maker(children)
+        for modifier in modifiers { built = modifier.apply(built) }
+        if let id { return built.view.id(id).erased }
+        return built.view
+    }
+
+    /// One item of a `modifiers` list: `- name: value` or a bare `- name`.
+    private mutating func modifier(_ node: Node, depth: Int) throws -> (kind: ModifierKind, key: Node, apply: Modification) {
+        let keyNode: Node, value: Node
+        switch node {
+        case .scalar where !Self.isNull(node):
+            keyNode = node
+            value = Self.null(at: node)
+        case .mapping(let mapping) where mapping.count == 1:
+            keyNode = mapping[mapping.startIndex].key
+            value = mapping[mapping.startIndex].value
+        case .mapping(let mapping) where mapping.count > 1:
+            let keys = mapping.compactMap { $0.key.string }
+            throw error("each modifier is a mapping with one key, found \(Suggestion.list(keys, conjunction: "and")); write each as its own '- ' item, or indent parameters under the modifier",
+                        at: node)
+        default:
+            throw error("a modifier is a mapping with one key like '- padding: 8', or a bare name like '- clipped'; found \(Self.describe(node))",
+                        at: node)
+        }
+        guard case .scalar(let name) = keyNode else {
+            throw error("a modifier's name must be a word, found \(Self.describe(keyNode))", at: keyNode)
+        }
+        guard let kind = ModifierKind.byName[name.string] else {
+            if ViewKind.byName[name.string] != nil {
+                throw error("'\(name.string)' is a view kind, not a modifier; to draw a view behind or in front, use 'background: {view: {\(name.string): {}}}' or 'overlay'",
+                            at: keyNode)
+            }
+            throw error("unknown modifier '\(name.string)'\(Suggestion.expected(name.string, in: ModifierKind.names))",
+                        at: keyNode)
+        }
+        return (kind, keyNode, try kind.read(&self, value, depth))
+    }
+
+    /// The error for a key of a view mapping that is neither a kind nor a view key.
+    private func unknownKey(_ key: String, at node: Node, asBareName: Bool) -> SceneError {
+        if ModifierKind.byName[key] != nil {
+            return error("'\(key)' is a modifier: write it in the view's 'modifiers' list, as in 'modifiers: [{\(key): …}]'", at: node)
+        }
+        if let kind = Suggestion.nearest(to: key, in: ViewKind.names) {
+            return error("unknown view kind '\(key)'; did you mean '\(kind)'?", at: node)
+        }
+        if !asBareName, let near = Suggestion.nearest(to: key, in: Self.viewKeys + ModifierKind.names) {
+            return error("unknown key '\(key)' in a view; did you mean '\(near)'?\(ModifierKind.byName[near] != nil ? " ('\(near)' is a modifier: it goes in the 'modifiers' list)" : "")",
+                         at: node)
+        }
+        return error("unknown key '\(key)' in a view; expected one kind (\(Suggestion.list(ViewKind.names))) and optionally \(Suggestion.list(Self.viewKeys))",
+                     at: node)
+    }
+}
+
+extension SceneReader {
+    /// A null value at the place of `node`, for a kind or modifier written as a bare name.
+    static func null(at node: Node) -> Node {
+        var scalar = Node.Scalar("", .implicit, .plain)
+        scalar.mark = node.mark
+        return .scalar(scalar)
+    }
+}
+
+extension View {
+    /// The view as an `AnyView`.
+    var erased: AnyView { AnyView(self) }
+}

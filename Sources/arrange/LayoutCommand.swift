@@ -1,0 +1,123 @@
+import Arrange
+import ArgumentParser
+import ArrangeScene
+import Foundation
+
+/// `arrange layout`: the laid-out tree of a scene, without drawing it.
+struct LayoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout",
+        abstract: "Print where every view of a scene goes, without rendering.",
+        discussion: """
+        Lays the scene out on its canvas and prints the tree of views: each view's kind, its id \
+        (after '#') and its frame (x, y, width, height) in points, in the coordinates of the \
+        whole picture, offsets included. Layout modifiers (frame, padding, background, \
+        overlay, border, fixedSize) are views of their own, wrapping the view they modify, as \
+        in SwiftUI; a stack with one child is that child.
+
+        Example:
+          $ arrange layout Fixtures/frame-background-order.yaml
+          canvas 300 × 160 at scale 2
+          VStack (50, 25, 200, 110)
+            frame #background-then-frame (50, 25, 200, 50)
+              background (99.5, 40, 101, 20)
+                Rectangle (99.5, 40, 101, 20)
+                Text (99.5, 40, 101, 20)
+            background #frame-then-background (50, 85, 200, 50)
+              Rectangle (50, 85, 200, 50)
+              frame (50, 85, 200, 50)
+                Text (99.5, 100, 101, 20)
+
+        With --json the same tree is printed as JSON: every view with "kind", "id" (or null), \
+        "path" (child indices from the root), "frame" {x, y, width, height} and "children" in \
+        order.
+        """
+    )
+
+    @Argument(help: "The scene file (.yaml, .yml or .json), or '-' to read YAML from standard input.")
+    var scene: String
+
+    @Flag(help: "Print the tree as JSON.")
+    var json = false
+
+    @Option(help: "Draw random values from this seed instead of the scene's.", transform: UInt64.parseSeed)
+    var seed: UInt64?
+
+    @Option(help: "Round frames to the pixel grid of this scale instead of the scene's.")
+    var scale: Double?
+
+    func run() throws {
+        let input = SceneInput(path: scene)
+        do {
+            let loaded = try input.load(seed: seed)
+            let tree = try loaded.layout(scale: scale.map { CGFloat($0) })
+            let output = json ? Self.json(tree, scene: loaded) : Self.text(tree)
+            FileHandle.standardOutput.write(Data(output.utf8))
+        } catch {
+            Console.error(error)
+            throw ExitCode.failure
+        }
+    }
+
+    /// One line per view, indented two spaces per level.
+    static func text(_ tree: LayoutTree) -> String {
+        let canvas = tree.result.canvasSize
+        var lines = ["canvas \(formatNumber(canvas.width)) × \(formatNumber(canvas.height)) at scale \(formatNumber(tree.result.displayList.scale))"]
+        func add(_ node: LayoutNodeInfo, _ depth: Int) {
+            let f = node.frame
+            let frame = "(\(short(f.minX)), \(short(f.minY)), \(short(f.width)), \(short(f.height)))"
+            lines.append(String(repeating: "  ", count: depth) + node.kind + (node.id.map { " #\($0)" } ?? "") + " " + frame)
+            for child in node.children { add(child, depth + 1) }
+        }
+        add(tree.root, 0)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A frame value for reading: at most three decimals.
+    static func short(_ value: CGFloat) -> String {
+        formatNumber((value * 1000).rounded() / 1000)
+    }
+
+    /// The tree as JSON, keys in a fixed order, numbers exact.
+    static func json(_ tree: LayoutTree, scene: Scene) -> String {
+        var out = "{\n"
+        let canvas = tree.result.canvasSize
+        out += "  \"file\": \(quoted(scene.file)),\n"
+        out += "  \"canvas\": {\"width\": \(formatNumber(canvas.width)), \"height\": \(formatNumber(canvas.height)), \"scale\": \(formatNumber(tree.result.displayList.scale))},\n"
+        out += "  \"root\": "
+        func add(_ node: LayoutNodeInfo, _ indent: String) {
+            let f = node.frame
+            out += "{\n"
+            out += indent + "  \"kind\": \(quoted(node.kind)),\n"
+            out += indent + "  \"id\": \(node.id.map(quoted) ?? "null"),\n"
+            out += indent + "  \"path\": \(quoted(node.path)),\n"
+            out += indent + "  \"frame\": {\"x\": \(formatNumber(f.minX)), \"y\": \(formatNumber(f.minY)), \"width\": \(formatNumber(f.width)), \"height\": \(formatNumber(f.height))},\n"
+            out += indent + "  \"children\": ["
+            for (index, child) in node.children.enumerated() {
+                out += index == 0 ? "\n" + indent + "    " : ",\n" + indent + "    "
+                add(child, indent + "    ")
+            }
+            out += node.children.isEmpty ? "]\n" : "\n" + indent + "  ]\n"
+            out += indent + "}"
+        }
+        add(tree.root, "  ")
+        return out + "\n}\n"
+    }
+
+    /// A JSON string literal.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

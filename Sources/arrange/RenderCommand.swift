@@ -1,0 +1,263 @@
+import Arrange
+import ArgumentParser
+import ArrangeCairo
+import ArrangeSVG
+import ArrangeScene
+import Foundation
+import Synchronization
+
+/// `arrange render`: scenes to PNG, SVG and PDF files.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render scene files to PNG, SVG or PDF.",
+        discussion: """
+        Each scene is read, laid out on its canvas and drawn in every format asked for. Output \
+        files are named after the scene: Fixtures/wheel-0.yaml gives OUTPUT/wheel-0.png. A file \
+        is written whole or not at all (it is written beside its final name and then renamed), \
+        and a scene with an error writes nothing; the other scenes still render, and the exit \
+        status is 1 if any scene failed.
+
+        Scenes render in parallel, one per job. On a terminal a progress line shows how far it \
+        got; in a log only errors and the closing summary are printed (on standard error).
+
+        Examples:
+          arrange render Fixtures/*.yaml -o Output --format png,svg
+          arrange render 'Fixtures/*.json' Fixtures/json --scale 3 --jobs 1
+          arrange render scene.yaml --seed 42 -o /tmp
+          cat scene.yaml | arrange render - --format svg -o - > scene.svg
+        """
+    )
+
+    @Argument(help: "Scene files, folders of scene files or patterns such as 'Fixtures/*.yaml'; '-' reads YAML from standard input.")
+    var scenes: [String]
+
+    @Option(name: [.short, .customLong("output")],
+            help: "The folder to write into (made if missing), or '-' to write the one picture to standard output.")
+    var output = "."
+
+    @Option(help: "Formats to write, comma-separated: png, svg, pdf.", transform: OutputFormat.parseList)
+    var format: [OutputFormat] = [.png]
+
+    @Option(help: "Pixels per point, replacing each scene's canvas scale (PNG size and pixel rounding).")
+    var scale: Double?
+
+    @Option(help: "Draw random values from this seed instead of each scene's.", transform: UInt64.parseSeed)
+    var seed: UInt64?
+
+    @Option(name: [.short, .long], help: "Scenes rendered at once (default: the number of cores).")
+    var jobs: Int?
+
+    @Flag(name: .shortAndLong, help: "Print each file written.")
+    var verbose = false
+
+    func validate() throws {
+        guard !scenes.isEmpty else { throw ValidationError("name at least one scene file") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let scale, !(scale > 0 && scale <= 64) { throw ValidationError("--scale must be a number greater than 0 and at most 64") }
+    }
+
+    func run() throws {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let inputs = try SceneInput.expand(scenes)
+        let toStandardOutput = output == "-"
+        if toStandardOutput, inputs.count != 1 || format.count != 1 {
+            throw ValidationError("'-o -' writes one picture to standard output: name exactly one scene and one format")
+        }
+        if inputs.filter({ $0.path == "-" }).count > 1 {
+            throw ValidationError("standard input ('-') can be read only once")
+        }
+        if !toStandardOutput {
+            do {
+                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            } catch {
+                throw ValidationError("cannot make the output folder '\(output)': \(error.localizedDescription)")
+            }
+        }
+
+        // Each output path belongs to one scene; a second scene with the same name is an error of
+        // its own rather than a silent overwrite.
+        var owners: [String: String] = [:]
+        var plans: [Plan] = []
+        for input in inputs {
+            let targets = format.map { Target(format: $0, path: toStandardOutput ? "-" : (output as NSString).appendingPathComponent(input.baseName + "." + $0.rawValue)) }
+            if let clash = targets.first(where: { owners[$0.path] != nil }), let owner = owners[clash.path] {
+                plans.append(Plan(input: input, targets: [], clash: "\(clash.path) is already the output of \(owner); rename one of the scenes"))
+                continue
+            }
+            for target in targets { owners[target.path] = input.displayName }
+            plans.append(Plan(input: input, targets: targets, clash: nil))
+        }
+
+        let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(plans.count, 1))
+        let board = Board(total: plans.count)
+        let options = Settings(scale: scale.map { CGFloat($0) }, seed: seed, verbose: verbose)
+        let work = plans
+        runInParallel(work.count, workers: workers) { index in
+            let plan = work[index]
+            Console.progress("[\(board.finished + 1)/\(work.count)] \(plan.input.displayName)")
+            let outcome = Self.render(plan, options)
+            board.record(outcome)
+        }
+        Console.endProgress()
+
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let summary = board.summary
+        if !toStandardOutput || summary.failed > 0 || verbose {
+            var line = "rendered \(summary.rendered) of \(plans.count) scene\(plans.count == 1 ? "" : "s"), wrote \(summary.files) file\(summary.files == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s (\(workers) job\(workers == 1 ? "" : "s"))"
+            if summary.failed > 0 { line += "; \(summary.failed) failed" }
+            Console.printError(line)
+        }
+        if summary.failed > 0 { throw ExitCode.failure }
+    }
+
+    // MARK: One scene
+
+    struct Target: Sendable {
+        let format: OutputFormat
+        let path: String
+    }
+
+    struct Plan: Sendable {
+        let input: SceneInput
+        let targets: [Target]
+        /// Why the scene cannot be rendered before reading it.
+        let clash: String?
+    }
+
+    struct Settings: Sendable {
+        let scale: CGFloat?
+        let seed: UInt64?
+        let verbose: Bool
+    }
+
+    enum Outcome: Sendable {
+        case rendered(files: Int)
+        case failed
+    }
+
+    /// Reads, lays out and draws one scene in every format, then writes the files. Nothing is
+    /// written unless every format rendered; a file that fails to write takes the scene's other
+    /// new files with it.
+    static func render(_ plan: Plan, _ settings: Settings) -> Outcome {
+        if let clash = plan.clash {
+            Console.printError("\(plan.input.displayName): error: \(clash)")
+            return .failed
+        }
+        do {
+            let pictures = try LargeStack.run { () throws -> [(Target, Data)] in
+                let scene = try plan.input.load(seed: settings.seed)
+                let tree = try scene.layout(scale: settings.scale)
+                let list = tree.result.displayList
+                let options = RenderOptions(scale: settings.scale ?? scene.canvas.scale, background: scene.canvas.background)
+                return try plan.targets.map { target in
+                    do {
+                        return (target, try target.format.render(list, options: options))
+                    } catch {
+                        throw SceneError("cannot render \(target.format.rawValue.uppercased()): \(error)", at: scene.canvasLocation ?? scene.viewLocation)
+                    }
+                }
+            }
+            var written: [String] = []
+            for (target, data) in pictures {
+                if target.path == "-" {
+                    FileHandle.standardOutput.write(data)
+                    continue
+                }
+                do {
+                    try writeAtomically(data, to: target.path)
+                    written.append(target.path)
+                    if settings.verbose { Console.printError("wrote \(target.path)") }
+                } catch {
+                    for path in written { try? FileManager.default.removeItem(atPath: path) }
+                    Console.printError("\(target.path): error: cannot write the file: \(error)")
+                    return .failed
+                }
+            }
+            return .rendered(files: written.count)
+        } catch {
+            Console.error(error)
+            return .failed
+        }
+    }
+
+    /// Runs `body(0..<count)` on `workers` threads.
+    private func runInParallel(_ count: Int, workers: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        let next = Mutex(0)
+        let group = DispatchGroup()
+        for _ in 0..<workers {
+            group.enter()
+            let thread = Thread {
+                while true {
+                    let index = next.withLock { value -> Int in
+                        defer { value += 1 }
+                        return value
+                    }
+                    guard index < count else { break }
+                    body(index)
+                }
+                group.leave()
+            }
+            thread.start()
+        }
+        group.wait()
+    }
+
+    /// Counts outcomes across worker threads.
+    final class Board: Sendable {
+        private let state = Mutex((finished: 0, rendered: 0, failed: 0, files: 0))
+        let total: Int
+        init(total: Int) { self.total = total }
+
+        var finished: Int { state.withLock { $0.finished } }
+
+        func record(_ outcome: Outcome) {
+            state.withLock { state in
+                state.finished += 1
+                switch outcome {
+                case .rendered(let files):
+                    state.rendered += 1
+                    state.files += files
+                case .failed:
+                    state.failed += 1
+                }
+            }
+        }
+
+        var summary: (rendered: Int, failed: Int, files: Int) {
+            state.withLock { ($0.rendered, $0.failed, $0.files) }
+        }
+    }
+}
+
+/// The picture formats `render` writes.
+enum OutputFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
+    case png, svg, pdf
+
+    /// "png,svg" → [.png, .svg], each once, in the order given.
+    static func parseList(_ text: String) throws -> [OutputFormat] {
+        var formats: [OutputFormat] = []
+        for part in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !part.isEmpty {
+            guard let format = OutputFormat(rawValue: part) else {
+                throw ValidationError("unknown format '\(part)'; expected png, svg or pdf, comma-separated")
+            }
+            if !formats.contains(format) { formats.append(format) }
+        }
+        guard !formats.isEmpty else { throw ValidationError("--format needs at least one of png, svg, pdf") }
+        return formats
+    }
+
+    /// The file's bytes.
+    func render(_ list: DisplayList, options: RenderOptions) throws -> Data {
+        switch self {
+        case .svg: Data(try SVGRenderer().render(list, options: options).utf8)
+        case .png: try CairoRenderer(format: .png).render(list, options: options)
+        case .pdf: try CairoRenderer(format: .pdf).render(list, options: options)
+        }
+    }
+}
+
+/// Writes the whole file or nothing (`FileOutput`: a temporary file beside it, then a rename).
+func writeAtomically(_ data: Data, to path: String) throws {
+    try FileOutput.write(data, to: URL(fileURLWithPath: path))
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import ArrangeScene
+import Foundation
+
+/// `arrange validate`: checks scenes without writing anything.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check scene files without rendering them.",
+        discussion: """
+        Reads each scene and lays it out, reporting every problem as file:line:column: error: \
+        message (the same checks as 'render': unknown keys and kinds, wrong types, negative or \
+        NaN lengths, canvases over 32,767 pixels a side, nesting deeper than 200 views, files \
+        over 1 MiB, …). Prints nothing for a good scene unless --verbose is given. Exits with \
+        status 1 if any scene has a problem.
+
+        Example:
+          $ arrange validate Fixtures/*.yaml Fixtures/invalid/unknown-modifier.yaml
+          Fixtures/invalid/unknown-modifier.yaml:6:9: error: unknown modifier 'bordr'; did you mean 'border'? …
+          validated 15 scenes: 14 good, 1 with errors
+        """
+    )
+
+    @Argument(help: "Scene files, folders of scene files or patterns such as 'Fixtures/*.yaml'; '-' reads YAML from standard input.")
+    var scenes: [String]
+
+    @Flag(name: .shortAndLong, help: "Print a line for each good scene too.")
+    var verbose = false
+
+    func validate() throws {
+        guard !scenes.isEmpty else { throw ValidationError("name at least one scene file") }
+    }
+
+    func run() throws {
+        let inputs = try SceneInput.expand(scenes)
+        var failed = 0
+        for input in inputs {
+            do {
+                let scene = try input.load(seed: nil)
+                let tree = try scene.layout()
+                if verbose {
+                    let size = tree.result.canvasSize
+                    print("\(input.displayName): ok, \(scene.viewCount) views on a \(formatNumber(size.width)) × \(formatNumber(size.height)) canvas")
+                }
+            } catch {
+                failed += 1
+                Console.error(error)
+            }
+        }
+        if inputs.count > 1 || verbose {
+            Console.printError("validated \(inputs.count) scene\(inputs.count == 1 ? "" : "s"): \(inputs.count - failed) good, \(failed) with errors")
+        }
+        if failed > 0 { throw ExitCode.failure }
+    }
+}
