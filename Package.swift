@@ -42,7 +42,7 @@ let package = Package(
         ),
         // Wall-clock benchmarks: swift run -c release arrange-benchmarks
         .executableTarget(name: "arrange-benchmarks", dependencies: ["Arrange"]),
-        .testTarget(name: "ArrangeTests", dependencies: ["Arrange"]),
+        .testTarget(name: "ArrangeTests", dependencies: ["Arrange"], exclude: ["Fixtures"]),
         // Layouts written as for SwiftUI, with only the import changed.
         .testTarget(name: "SwiftUIPortTests", dependencies: ["Arrange"]),
         .testTarget(name: "SnapshotTests", dependencies: ["ArrangeSnapshot", "Arrange"]),
