@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "SnapshotTests", dependencies: ["ArrangeSnapshot", "Arrange"]),
         .testTarget(name: "RendererTests", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot"]),
         // Scene files: reading, errors, fixtures against the JSON Schema, determinism.
-        .testTarget(name: "SceneTests", dependencies: ["ArrangeScene", "Arrange", "ArrangeSVG"]),
+        .testTarget(name: "SceneTests", dependencies: ["ArrangeScene", "Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot"]),
         // The `arrange` command run as a subprocess.
         .testTarget(name: "CLITests", dependencies: ["arrange"]),
     ]
