@@ -36,6 +36,7 @@ let cases: [(String, Int, () -> LayoutResult)] = [
     ("HStack of 10,000 rectangles", 5, {
         LayoutResult(of: HStack(spacing: 0) { ForEach(0..<10_000) { _ in Rectangle() } }, in: .init(width: 10_000, height: 100))
     }),
+    ("10 nested stacks", 20, { LayoutResult(of: Nested(depth: 10), in: .init(width: 800, height: 600)) }),
     ("20 nested stacks", 20, { LayoutResult(of: Nested(depth: 20), in: .init(width: 800, height: 600)) }),
     ("FlowLayout of 1,000 tags", 10, {
         LayoutResult(of: FlowLayout(spacing: 8) { ForEach(0..<1000) { Color.blue.frame(width: tags[$0], height: 24) } },
@@ -47,10 +48,11 @@ let cases: [(String, Int, () -> LayoutResult)] = [
     }),
 ]
 
-print("benchmark".padding(toLength: 32, withPad: " ", startingAt: 0), "median ms", "size computations")
+print("benchmark".padding(toLength: 32, withPad: " ", startingAt: 0), "median ms", "nodes", "size computations", "max per node")
 for (name, repetitions, run) in cases {
     var result: LayoutResult?
     let ms = measure(repetitions) { result = run() }
-    let computations = result?.statistics.sizeComputations ?? 0
-    print(name.padding(toLength: 32, withPad: " ", startingAt: 0), String(format: "%9.2f", ms), computations)
+    let statistics = result?.statistics
+    print(name.padding(toLength: 32, withPad: " ", startingAt: 0), String(format: "%9.2f", ms), statistics?.nodeCount ?? 0,
+          statistics?.sizeComputations ?? 0, statistics?.maxSizeComputationsPerNode ?? 0)
 }
