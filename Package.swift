@@ -33,12 +33,15 @@ let package = Package(
         .target(name: "ArrangeScene", dependencies: ["Arrange", .product(name: "Yams", package: "Yams")]),
         // Image comparison and snapshot assertions.
         .target(name: "ArrangeSnapshot", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo", "CCairo"]),
+        // The command; its folder is not `Sources/arrange`, which a case-insensitive disk would
+        // merge with `Sources/Arrange`.
         .executableTarget(
             name: "arrange",
             dependencies: [
                 "Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeScene", "ArrangeSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Sources/arrange-cli"
         ),
         // Wall-clock benchmarks: swift run -c release arrange-benchmarks
         .executableTarget(name: "arrange-benchmarks", dependencies: ["Arrange"]),

@@ -5,7 +5,7 @@ import Foundation
 /// Draws a display list with Cairo, as PNG (an image surface at the render scale) or PDF (a
 /// vector page in points). Anti-aliased; borders on pixel-aligned frames are crisp because the
 /// band of an inner stroke then starts and ends on pixel edges.
-public struct CairoRenderer: Renderer {
+public struct CairoRenderer: Renderer, Sendable {
     /// The file format.
     public enum Format: String, Sendable, CaseIterable {
         case png, pdf
@@ -20,7 +20,7 @@ public struct CairoRenderer: Renderer {
     ///   (checked before drawing), or when Cairo fails.
     public func render(_ list: DisplayList, options: RenderOptions = RenderOptions()) throws -> Data {
         let scale = options.resolvedScale(for: list)
-        try RenderLimits.check(list.size, scale: scale, limit: RenderLimits.maxPixelSide)
+        try Limits.checkCanvas(list.size, scale: scale, pixelLimit: true)
         let sink = CairoSink()
         let surface: OpaquePointer?
         switch format {

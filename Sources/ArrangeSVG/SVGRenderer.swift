@@ -9,12 +9,12 @@ import Foundation
 /// at the position Arrange computed (one `<tspan x>` each), so every viewer draws each line at
 /// the measured width even where its own kerning or hinting would differ; the text stays
 /// selectable and searchable, which glyph outlines would not.
-public struct SVGRenderer: Renderer {
+public struct SVGRenderer: Renderer, Sendable {
     public init() {}
 
     public func render(_ list: DisplayList, options: RenderOptions = RenderOptions()) throws -> String {
         let scale = options.resolvedScale(for: list)
-        try RenderLimits.check(list.size, scale: scale, limit: nil)
+        try Limits.checkCanvas(list.size, scale: scale, pixelLimit: false)
         var writer = SVGWriter()
         writer.line("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGNumber.format(list.size.width * scale))\" "
                     + "height=\"\(SVGNumber.format(list.size.height * scale))\" "

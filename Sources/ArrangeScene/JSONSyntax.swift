@@ -1,3 +1,4 @@
+import Arrange
 import Foundation
 
 /// A strict JSON syntax check (RFC 8259) that reports the line and column of the first mistake.
@@ -5,7 +6,7 @@ import Foundation
 /// Scene files in JSON are read through the YAML parser, which accepts more than JSON does
 /// (comments, trailing commas, single quotes, bare words); a `.json` file that is not JSON is an
 /// error all the same, and it is reported here with JSON's own words. The check is iterative, so
-/// no nesting can exhaust the stack; nesting deeper than `SceneLimits.syntaxDepth` is an error.
+/// no nesting can exhaust the stack; nesting deeper than `Limits.syntaxDepth` is an error.
 struct JSONSyntax {
     private let bytes: [UInt8]
     private let file: String
@@ -109,8 +110,8 @@ struct JSONSyntax {
         switch c {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             let container: Container = c == UInt8(ascii: "{") ? .object : .array
-            guard stack.count < SceneLimits.syntaxDepth else {
-                throw error("lists and objects nest more than \(SceneLimits.syntaxDepth) deep")
+            guard stack.count < Limits.syntaxDepth else {
+                throw error("lists and objects nest more than \(Limits.syntaxDepth) deep")
             }
             advance()
             try skipWhitespace()

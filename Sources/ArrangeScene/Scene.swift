@@ -78,7 +78,7 @@ public struct Scene {
 
     /// Reads the scene file at `path`. `seed` replaces the file's seed.
     ///
-    /// At most `SceneLimits.fileBytes` + 1 bytes are read, so a huge file, a device or a pipe
+    /// At most `Limits.fileBytes` + 1 bytes are read, so a huge file, a device or a pipe
     /// that never ends is refused without reading it all.
     public static func load(contentsOf path: String, seed: UInt64? = nil) throws -> Scene {
         let start = SourceLocation(file: path, line: 1, column: 1)
@@ -113,8 +113,8 @@ public struct Scene {
     /// Up to one byte more than a scene may have: enough to tell that it is too large.
     private static func readPrefix(of handle: FileHandle) throws -> Data {
         var data = Data()
-        while data.count <= SceneLimits.fileBytes {
-            guard let chunk = try handle.read(upToCount: SceneLimits.fileBytes + 1 - data.count), !chunk.isEmpty else { break }
+        while data.count <= Limits.fileBytes {
+            guard let chunk = try handle.read(upToCount: Limits.fileBytes + 1 - data.count), !chunk.isEmpty else { break }
             data.append(chunk)
         }
         return data
@@ -200,13 +200,13 @@ public struct Scene {
 
     /// Lays the scene out on its canvas, at `scale` (the canvas's own when nil).
     ///
-    /// Throws when the scale is not a number in 0 < scale ≤ `SceneLimits.scale`, or the picture
-    /// would be empty, have no finite size, or more pixels than `SceneLimits` allow.
+    /// Throws when the scale is not a number in 0 < scale ≤ `Limits.scale`, or the picture
+    /// would be empty, have no finite size, or more pixels than `Limits` allow.
     public func layout(scale: CGFloat? = nil) throws -> LayoutTree {
         let scale = scale ?? canvas.scale
         let place = canvasLocation ?? viewLocation
-        guard scale.isFinite, scale > 0, scale <= SceneLimits.scale else {
-            throw SceneError("the scale must be a number greater than 0 and at most \(Int(SceneLimits.scale)), found \(SceneReader.format(scale))",
+        guard scale.isFinite, scale > 0, scale <= Limits.scale else {
+            throw SceneError("the scale must be a number greater than 0 and at most \(Int(Limits.scale)), found \(SceneReader.format(scale))",
                              at: place)
         }
         let tree = try LargeStack.run { LayoutTree(of: view, in: canvas.proposal, scale: scale) }
@@ -221,12 +221,12 @@ public struct Scene {
                              at: viewLocation)
         }
         let pixels = CGSize(width: size.width * scale, height: size.height * scale)
-        if pixels.width > SceneLimits.canvasPixelsPerSide || pixels.height > SceneLimits.canvasPixelsPerSide {
-            throw SceneError("the picture would be \(SceneReader.format(pixels.width.rounded(.up))) × \(SceneReader.format(pixels.height.rounded(.up))) pixels (\(SceneReader.format(size.width)) × \(SceneReader.format(size.height)) points at scale \(SceneReader.format(scale))); at most \(Int(SceneLimits.canvasPixelsPerSide)) pixels a side",
+        if pixels.width > Limits.canvasPixelsPerSide || pixels.height > Limits.canvasPixelsPerSide {
+            throw SceneError("the picture would be \(SceneReader.format(pixels.width.rounded(.up))) × \(SceneReader.format(pixels.height.rounded(.up))) pixels (\(SceneReader.format(size.width)) × \(SceneReader.format(size.height)) points at scale \(SceneReader.format(scale))); at most \(Int(Limits.canvasPixelsPerSide)) pixels a side",
                              at: canvas.width != nil || canvas.height != nil ? place : viewLocation)
         }
-        if pixels.width * pixels.height > SceneLimits.canvasPixels {
-            throw SceneError("the picture would have \(SceneReader.format((pixels.width * pixels.height).rounded(.up))) pixels (\(SceneReader.format(pixels.width.rounded(.up))) × \(SceneReader.format(pixels.height.rounded(.up)))); at most \(Int(SceneLimits.canvasPixels))",
+        if pixels.width * pixels.height > Limits.canvasPixels {
+            throw SceneError("the picture would have \(SceneReader.format((pixels.width * pixels.height).rounded(.up))) pixels (\(SceneReader.format(pixels.width.rounded(.up))) × \(SceneReader.format(pixels.height.rounded(.up)))); at most \(Int(Limits.canvasPixels))",
                              at: canvas.width != nil || canvas.height != nil ? place : viewLocation)
         }
         return tree
@@ -243,16 +243,16 @@ extension SceneReader {
             case "height": canvas.height = try number(entry.value, "height", .positive)
             case "scale":
                 let scale = try number(entry.value, "scale", .positive)
-                guard scale <= SceneLimits.scale else {
-                    throw error("'scale' must be at most \(Int(SceneLimits.scale)), found \(Self.format(scale))", at: entry.value)
+                guard scale <= Limits.scale else {
+                    throw error("'scale' must be at most \(Int(Limits.scale)), found \(Self.format(scale))", at: entry.value)
                 }
                 canvas.scale = scale
             default: canvas.background = try color(entry.value, "background")
             }
         }
         for (length, name) in [(canvas.width, "width"), (canvas.height, "height")] {
-            if let length, length * canvas.scale > SceneLimits.canvasPixelsPerSide {
-                throw error("the canvas \(name) is \(Self.format(length * canvas.scale)) pixels (\(Self.format(length)) points at scale \(Self.format(canvas.scale))); at most \(Int(SceneLimits.canvasPixelsPerSide)) pixels a side",
+            if let length, length * canvas.scale > Limits.canvasPixelsPerSide {
+                throw error("the canvas \(name) is \(Self.format(length * canvas.scale)) pixels (\(Self.format(length)) points at scale \(Self.format(canvas.scale))); at most \(Int(Limits.canvasPixelsPerSide)) pixels a side",
                             at: node)
             }
         }

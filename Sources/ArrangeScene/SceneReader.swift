@@ -178,8 +178,8 @@ struct SceneReader {
         default:
             throw error("\(label) expects \(accepted), found \(Self.describe(node))", at: node)
         }
-        if value.isFinite, abs(value) > SceneLimits.magnitude {
-            throw error("\(label) is \(Self.format(value)); numbers in a scene are at most \(Self.format(SceneLimits.magnitude)) in size", at: node)
+        if value.isFinite, abs(value) > Limits.magnitude {
+            throw error("\(label) is \(Self.format(value)); numbers in a scene are at most \(Self.format(Limits.magnitude)) in size", at: node)
         }
         guard rule.accepts(value) else {
             throw error("\(label) must be \(rule.expectation), found \(Self.format(value))", at: node)
@@ -238,11 +238,11 @@ struct SceneReader {
         throw error("'\(name)' expects true or false, found \(Self.describe(node))", at: node)
     }
 
-    /// Counts characters of text against `SceneLimits.textCharacters`.
+    /// Counts characters of text against `Limits.textCharacters`.
     mutating func countText(_ text: String, at node: Node) throws {
         textCharacters += text.count
-        guard textCharacters <= SceneLimits.textCharacters else {
-            throw error("the scene has more than \(SceneLimits.textCharacters) characters of text (copies made by 'repeat' included)", at: node)
+        guard textCharacters <= Limits.textCharacters else {
+            throw error("the scene has more than \(Limits.textCharacters) characters of text (copies made by 'repeat' included)", at: node)
         }
     }
 

@@ -1,3 +1,4 @@
+import Arrange
 import Foundation
 
 /// A scene file's bytes checked to be text a person wrote: not too large, not empty, UTF-8,
@@ -9,8 +10,8 @@ struct SourceText {
 
     init(_ data: Data, file: String) throws {
         self.file = file
-        guard data.count <= SceneLimits.fileBytes else {
-            throw SceneError("the file is over \(SceneLimits.fileBytes) bytes (1 MiB), the most a scene may have",
+        guard data.count <= Limits.fileBytes else {
+            throw SceneError("the file is over \(Limits.fileBytes) bytes (1 MiB), the most a scene may have",
                              at: SourceLocation(file: file, line: 1, column: 1))
         }
         var bytes = [UInt8](data)

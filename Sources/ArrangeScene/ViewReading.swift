@@ -21,8 +21,8 @@ extension SceneReader {
     /// A repeated child gives one view per copy, each read afresh so that its random values are
     /// drawn anew; ids inside copy `i` get the suffix `-i`.
     mutating func views(_ node: Node, depth: Int, place: Place) throws -> [AnyView] {
-        guard depth <= SceneLimits.viewDepth else {
-            throw error("views nest more than \(SceneLimits.viewDepth) deep (children and the views of backgrounds and overlays each add a level)",
+        guard depth <= Limits.viewDepth else {
+            throw error("views nest more than \(Limits.viewDepth) deep (children and the views of backgrounds and overlays each add a level)",
                         at: node)
         }
         guard case .mapping(let mapping) = node else {
@@ -34,7 +34,7 @@ extension SceneReader {
                 throw error("'repeat' copies a child of a container; it cannot be used on \(place == .root ? "the scene's root view" : "the view of a background or overlay")",
                             at: entry.key)
             }
-            copies = try integer(entry.value, "repeat", 0...SceneLimits.repeatCount)
+            copies = try integer(entry.value, "repeat", 0...Limits.repeatCount)
             var views: [AnyView] = []
             let outer = idSuffix
             defer { idSuffix = outer }
@@ -65,8 +65,8 @@ extension SceneReader {
 
     private mutating func countView(_ node: Node) throws {
         viewCount += 1
-        guard viewCount <= SceneLimits.views else {
-            throw error("the scene has more than \(SceneLimits.views) views (copies made by 'repeat' included)", at: node)
+        guard viewCount <= Limits.views else {
+            throw error("the scene has more than \(Limits.views) views (copies made by 'repeat' included)", at: node)
         }
     }
 
@@ -104,12 +104,12 @@ extension SceneReader {
                 guard case .sequence(let items) = value else {
                     throw error("'modifiers' is a list, each item one modifier like '- padding: 8', found \(Self.describe(value))", at: value)
                 }
-                guard items.count <= SceneLimits.modifiersPerView else {
-                    throw error("a view may have at most \(SceneLimits.modifiersPerView) modifiers, found \(items.count)", at: value)
+                guard items.count <= Limits.modifiersPerView else {
+                    throw error("a view may have at most \(Limits.modifiersPerView) modifiers, found \(items.count)", at: value)
                 }
                 modifierCount += items.count
-                guard modifierCount <= SceneLimits.modifiers else {
-                    throw error("the scene has more than \(SceneLimits.modifiers) modifiers (copies made by 'repeat' included)", at: value)
+                guard modifierCount <= Limits.modifiers else {
+                    throw error("the scene has more than \(Limits.modifiers) modifiers (copies made by 'repeat' included)", at: value)
                 }
                 for item in items { modifiers.append(try modifier(item, depth: depth)) }
             case "repeat":

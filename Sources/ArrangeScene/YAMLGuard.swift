@@ -1,10 +1,11 @@
+import Arrange
 import Foundation
 
 /// A quick scan of YAML text, before it is parsed, for what the parser itself cannot survive.
 ///
 /// - Nesting: the parser builds its tree recursively, so `[[[[…` a hundred thousand deep would
 ///   exhaust the stack. The scan estimates the depth (flow brackets plus block indentation levels,
-///   an over-estimate) and stops at `SceneLimits.syntaxDepth`.
+///   an over-estimate) and stops at `Limits.syntaxDepth`.
 /// - Anchors and aliases (`&name`, `*name`): an alias repeats a whole subtree, so a few lines of
 ///   aliases to aliases stand for billions of nodes (and the parser hashes mapping keys whole).
 ///   Scenes have `repeat:` for copies, so anchors and aliases are refused where they are written.
@@ -54,8 +55,8 @@ struct YAMLGuard {
                 if flowDepth == 0 {
                     while let last = indents.last, last > indent { indents.removeLast() }
                     if indents.last != indent { indents.append(indent) }
-                    if indents.count > SceneLimits.syntaxDepth {
-                        throw SceneError("the file nests more than \(SceneLimits.syntaxDepth) levels deep", at: location(first))
+                    if indents.count > Limits.syntaxDepth {
+                        throw SceneError("the file nests more than \(Limits.syntaxDepth) levels deep", at: location(first))
                     }
                 }
                 j = first
@@ -91,14 +92,14 @@ struct YAMLGuard {
                     guard flowDepth == 0 else { return }
                     if let last = indents.last, column <= last { return }
                     indents.append(column)
-                    if indents.count + flowDepth > SceneLimits.syntaxDepth {
-                        throw SceneError("the file nests more than \(SceneLimits.syntaxDepth) levels deep", at: location(j))
+                    if indents.count + flowDepth > Limits.syntaxDepth {
+                        throw SceneError("the file nests more than \(Limits.syntaxDepth) levels deep", at: location(j))
                     }
                 }
                 func openFlow() throws {
                     flowDepth += 1
-                    if indents.count + flowDepth > SceneLimits.syntaxDepth {
-                        throw SceneError("the file nests more than \(SceneLimits.syntaxDepth) levels deep", at: location(j))
+                    if indents.count + flowDepth > Limits.syntaxDepth {
+                        throw SceneError("the file nests more than \(Limits.syntaxDepth) levels deep", at: location(j))
                     }
                 }
                 let isIndicatorEnd = isBreakOrEnd(j + 1, end)

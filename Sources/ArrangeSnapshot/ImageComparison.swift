@@ -60,7 +60,7 @@ extension Bitmap {
 }
 
 /// What can go wrong reading, writing or comparing snapshots.
-public enum SnapshotError: Error, CustomStringConvertible, Equatable {
+public enum SnapshotError: Error, CustomStringConvertible, Equatable, Sendable {
     case unreadableImage(String)
     case unwritableImage(String)
     case sizeMismatch(expected: (Int, Int), actual: (Int, Int))

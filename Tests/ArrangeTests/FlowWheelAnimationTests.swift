@@ -15,7 +15,7 @@ import Testing
         let result = LayoutResult(of: view, in: ProposedViewSize(width: width, height: nil))
         var frames: [Int: CGRect] = [:]
         for (key, frame) in result.frames {
-            if let index = key.base as? Int { frames[index] = frame.offsetBy(dx: -result.rootFrame.minX, dy: -result.rootFrame.minY) }
+            if let index = Int(key) { frames[index] = frame.offsetBy(dx: -result.rootFrame.minX, dy: -result.rootFrame.minY) }
         }
         return (frames, result.rootSize)
     }

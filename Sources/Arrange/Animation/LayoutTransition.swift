@@ -35,11 +35,11 @@ public struct LayoutTransition {
     }
 
     /// One sampled moment.
-    public struct Frame {
+    public struct Frame: Sendable {
         /// What is drawn at that moment.
         public var displayList: DisplayList
         /// Frames of the views tagged with `.id(_:)` at that moment, not rounded.
-        public var frames: [AnyHashable: CGRect]
+        public var frames: TaggedFrames
     }
 
     /// Prepares the transition from `from` to `to`, both laid out for `proposal`. The end state
@@ -97,7 +97,7 @@ public struct LayoutTransition {
         }
         let list = DisplayList(size: end.displayList.size, scale: end.displayList.scale, items: blend(end.displayList.items))
 
-        var frames: [AnyHashable: CGRect] = [:]
+        var frames = TaggedFrames()
         for (id, finish) in end.frames {
             if let path = end.taggedPaths[id], isAnimated(path), let solved = middle?.frames[id] {
                 frames[id] = solved

@@ -5,9 +5,9 @@ import Foundation
 struct DisplayListBuilder {
     let scale: CGFloat
     /// Frames of views tagged with `.id(_:)`, in root coordinates with offsets applied.
-    private(set) var taggedFrames: [AnyHashable: CGRect] = [:]
-    /// The tree path of each tagged view.
-    private(set) var taggedPaths: [AnyHashable: String] = [:]
+    private(set) var taggedFrames = TaggedFrames()
+    /// The tree path of each tagged view, by the id's text.
+    private(set) var taggedPaths: [String: String] = [:]
 
     let measurer: any TextMeasurer
 
@@ -18,7 +18,7 @@ struct DisplayListBuilder {
 
     mutating func items(for node: Node, translation: CGSize = .zero, taggedAncestor: String? = nil) -> [DisplayItem] {
         items(for: node, effect: node.effects.count - 1, translation: translation,
-              tag: node.id.map { "\($0.base)" } ?? taggedAncestor)
+              tag: node.id.map { TaggedFrames.key($0) } ?? taggedAncestor)
     }
 
     /// Applies the node's effects from the outermost in, then draws the node.
@@ -42,7 +42,7 @@ struct DisplayListBuilder {
     private mutating func content(of node: Node, translation: CGSize, tag: String?) -> [DisplayItem] {
         if let id = node.id {
             taggedFrames[id] = node.frame.offsetBy(dx: translation.width, dy: translation.height)
-            taggedPaths[id] = node.path
+            taggedPaths[TaggedFrames.key(id)] = node.path
         }
         switch node.content {
         case .leaf(.shape(let shape, let paint)):

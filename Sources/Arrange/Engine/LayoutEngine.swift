@@ -105,10 +105,10 @@ final class LayoutEngine {
 
     /// Text's baselines (layout-rules §2.2); its other guides are the defaults.
     private func textGuide(_ text: TextLeaf, _ key: AlignmentKey, _ proposal: ProposedViewSize) -> CGFloat? {
-        switch key.type {
-        case is FirstTextBaselineGuide.Type: text.layout(proposal, measurer: measurer, scale: scale).firstBaseline
-        case is LastTextBaselineGuide.Type: text.layout(proposal, measurer: measurer, scale: scale).lastBaseline
-        default: nil
+        switch key.kind {
+        case .firstTextBaseline: text.layout(proposal, measurer: measurer, scale: scale).firstBaseline
+        case .lastTextBaseline: text.layout(proposal, measurer: measurer, scale: scale).lastBaseline
+        case .leading, .horizontalCenter, .trailing, .top, .verticalCenter, .bottom, .custom: nil
         }
     }
 

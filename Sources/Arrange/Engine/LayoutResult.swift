@@ -9,7 +9,7 @@ import Foundation
 ///
 /// The host proposes `proposal` to the root view and centres the size it reports in the canvas
 /// (layout-rules §7.3). Several root views are stacked in an implicit `VStack`.
-public struct LayoutResult {
+public struct LayoutResult: Sendable {
     /// The size the root view chose.
     public var rootSize: CGSize
     /// The root view's frame in the canvas.
@@ -18,13 +18,13 @@ public struct LayoutResult {
     public var canvasSize: CGSize
     /// Frames in root coordinates of every view tagged with `.id(_:)`, offsets included,
     /// not rounded.
-    public var frames: [AnyHashable: CGRect]
+    public var frames: TaggedFrames
     /// What the layout draws, rounded to the pixel grid of `scale`.
     public var displayList: DisplayList
     /// Measurement statistics of the pass.
     public var statistics: LayoutStatistics
     /// The tree path of each tagged view, for matching views between two layouts.
-    var taggedPaths: [AnyHashable: String]
+    var taggedPaths: [String: String]
 
     /// Lays out `view` for `proposal`, rounding rendered frames for a display of `scale` pixels
     /// per point. NaN proposals count as unspecified and negative ones as 0; a scale that is not

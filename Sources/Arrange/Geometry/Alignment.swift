@@ -11,7 +11,7 @@ import Foundation
 /// ```
 /// Containers combine their children's explicit values of a custom guide by averaging them
 /// (layout-rules §4.6).
-public protocol AlignmentID {
+public protocol AlignmentID: SendableMetatype {
     /// The guide's value for a view of the given dimensions that has no explicit value.
     static func defaultValue(in context: ViewDimensions) -> CGFloat
 }
@@ -28,16 +28,46 @@ enum GuideCombination: Sendable {
     case average
 }
 
-/// The identity of a guide, for use as a dictionary key and for its combination rule.
+/// Which guide a key names: the built-in ones by name, everything else as custom. Worked out once
+/// when the key is made, so the engine switches over it instead of testing metatypes.
+enum GuideKind: Sendable {
+    case leading, horizontalCenter, trailing, top, verticalCenter, bottom
+    case firstTextBaseline, lastTextBaseline
+    case custom
+
+    /// How containers combine their children's explicit values of this guide.
+    var combination: GuideCombination {
+        switch self {
+        case .leading, .horizontalCenter, .trailing, .top, .verticalCenter, .bottom: .none
+        case .firstTextBaseline: .minimum
+        case .lastTextBaseline: .maximum
+        case .custom: .average
+        }
+    }
+}
+
+/// The identity of a guide, for use as a dictionary key, with its kind and default value.
 struct AlignmentKey: Hashable, Sendable {
     let id: ObjectIdentifier
     let axis: Axis
+    let kind: GuideKind
     let type: any AlignmentID.Type
 
     init(_ type: any AlignmentID.Type, axis: Axis) {
         self.id = ObjectIdentifier(type)
         self.axis = axis
         self.type = type
+        self.kind = switch ObjectIdentifier(type) {
+        case ObjectIdentifier(LeadingGuide.self): .leading
+        case ObjectIdentifier(HorizontalCenterGuide.self): .horizontalCenter
+        case ObjectIdentifier(TrailingGuide.self): .trailing
+        case ObjectIdentifier(TopGuide.self): .top
+        case ObjectIdentifier(VerticalCenterGuide.self): .verticalCenter
+        case ObjectIdentifier(BottomGuide.self): .bottom
+        case ObjectIdentifier(FirstTextBaselineGuide.self): .firstTextBaseline
+        case ObjectIdentifier(LastTextBaselineGuide.self): .lastTextBaseline
+        default: .custom
+        }
     }
 
     static func == (lhs: AlignmentKey, rhs: AlignmentKey) -> Bool { lhs.id == rhs.id && lhs.axis == rhs.axis }
@@ -46,16 +76,7 @@ struct AlignmentKey: Hashable, Sendable {
         hasher.combine(axis)
     }
 
-    var combination: GuideCombination {
-        switch type {
-        case is LeadingGuide.Type, is HorizontalCenterGuide.Type, is TrailingGuide.Type,
-            is TopGuide.Type, is VerticalCenterGuide.Type, is BottomGuide.Type:
-            .none
-        case is FirstTextBaselineGuide.Type: .minimum
-        case is LastTextBaselineGuide.Type: .maximum
-        default: .average
-        }
-    }
+    var combination: GuideCombination { kind.combination }
 
     func defaultValue(in dimensions: ViewDimensions) -> CGFloat { type.defaultValue(in: dimensions) }
 }

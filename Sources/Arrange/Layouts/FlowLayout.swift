@@ -7,15 +7,23 @@ import Foundation
 /// width; a child wider than that sits alone on its row. Rows line up by `alignment` inside the
 /// layout's bounds, and children line up inside a row by `rowAlignment`.
 ///
+/// Inside a row, children line up on `rowAlignment` as in an `HStack`: each child's value of the
+/// guide sits on one line, so `.firstTextBaseline` lines up texts of different sizes, and a custom
+/// guide set with `alignmentGuide` is honoured. Rows themselves are not views, so `alignment`
+/// places a row by the guide's default value in the free width: leading 0, centre half, trailing
+/// all of it, and a custom `HorizontalAlignment` what its `defaultValue` gives for a view as wide
+/// as the free space.
+///
 /// ```swift
 /// FlowLayout(alignment: .center, spacing: 8) {
 ///     ForEach(tags, id: \.self) { Text($0).padding(6).background(Capsule().fill(.blue)) }
 /// }
 /// ```
-public struct FlowLayout: Layout {
+public struct FlowLayout: Layout, Sendable {
     /// Where rows sit horizontally: `.leading` (default), `.center` or `.trailing`.
     public var alignment: HorizontalAlignment
-    /// Where children sit inside a row: `.top` (default), `.center` or `.bottom`.
+    /// How children line up inside a row: `.top` (default), `.center`, `.bottom`, a text baseline
+    /// or a custom guide.
     public var rowAlignment: VerticalAlignment
     /// The gap between children in a row; nil uses their preferred spacing (8 between plain
     /// views).
@@ -42,6 +50,8 @@ public struct FlowLayout: Layout {
     public struct Cache {
         /// Each child's ideal size.
         var sizes: [CGSize]
+        /// Each child's value of `rowAlignment` at its ideal size.
+        var guides: [CGFloat]
         /// The preferred horizontal gap after each child, to the next one.
         var gaps: [CGFloat]
         /// Each child's spacing preferences, for the preferred gap between rows.
@@ -53,18 +63,23 @@ public struct FlowLayout: Layout {
         let gaps = spacings.indices.map { i in
             i + 1 < spacings.count ? spacings[i].distance(to: spacings[i + 1], along: .horizontal) : 0
         }
-        return Cache(sizes: subviews.map { $0.sizeThatFits(.unspecified) }, gaps: gaps, spacings: spacings)
+        let dimensions = subviews.map { $0.dimensions(in: .unspecified) }
+        return Cache(sizes: dimensions.map { CGSize(width: $0.width, height: $0.height) },
+                     guides: dimensions.map { $0[rowAlignment] }, gaps: gaps, spacings: spacings)
     }
 
     public func updateCache(_ cache: inout Cache, subviews: Subviews) {
         cache = makeCache(subviews: subviews)
     }
 
-    /// One row: the indices of its children, its width and height.
+    /// One row: the indices of its children, its width, and its extent above and below the line
+    /// its children align on.
     struct Row {
         var range: Range<Int>
         var width: CGFloat
-        var height: CGFloat
+        var above: CGFloat
+        var below: CGFloat
+        var height: CGFloat { above + below }
     }
 
     /// Breaks the children into rows at `maxWidth` (nil or ∞: one row).
@@ -77,12 +92,14 @@ public struct FlowLayout: Layout {
                 if !Self.overflows(end, maxWidth) {
                     row.range = row.range.lowerBound..<(index + 1)
                     row.width = end
-                    row.height = max(row.height, size.height)
+                    row.above = max(row.above, cache.guides[index])
+                    row.below = max(row.below, size.height - cache.guides[index])
                     rows[rows.count - 1] = row
                     continue
                 }
             }
-            rows.append(Row(range: index..<(index + 1), width: size.width, height: size.height))
+            rows.append(Row(range: index..<(index + 1), width: size.width, above: cache.guides[index],
+                            below: size.height - cache.guides[index]))
         }
         return rows
     }
@@ -127,7 +144,7 @@ public struct FlowLayout: Layout {
             var x = bounds.minX + Self.offset(alignment.key, free: bounds.width - row.width)
             for index in row.range {
                 let size = cache.sizes[index]
-                let dy = Self.offset(rowAlignment.key, free: row.height - size.height)
+                let dy = row.above - cache.guides[index]
                 subviews[subviews.startIndex + index].place(at: CGPoint(x: x, y: y + dy), proposal: .unspecified)
                 x += size.width
                 if index + 1 < row.range.upperBound { x += horizontalSpacing ?? cache.gaps[index] }
@@ -136,13 +153,16 @@ public struct FlowLayout: Layout {
         }
     }
 
-    /// The shift that puts an item in `free` space by a leading/centre/trailing (or top/centre/
-    /// bottom) guide. Not clamped: an oversize row centred starts left of the bounds.
+    /// The shift that puts a row in `free` width by a horizontal guide: the guide's default value
+    /// for a view as wide as the free space. Not clamped: an oversize row centred starts left of
+    /// the bounds.
     static func offset(_ key: AlignmentKey, free: CGFloat) -> CGFloat {
-        switch key.type {
-        case is HorizontalCenterGuide.Type, is VerticalCenterGuide.Type: free / 2
-        case is TrailingGuide.Type, is BottomGuide.Type: free
-        default: 0
+        switch key.kind {
+        case .leading: 0
+        case .horizontalCenter: free / 2
+        case .trailing: free
+        case .top, .verticalCenter, .bottom, .firstTextBaseline, .lastTextBaseline, .custom:
+            key.defaultValue(in: ViewDimensions(size: CGSize(width: free, height: 0)))
         }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// Child `i` of `n` is centred at `center + (r·sin a, −r·cos a)` with
 /// `a = rotation + i·2π/n`. Its animatable data is the rotation and the radius, so an animated
 /// rotation moves the children along the circle rather than along straight chords.
-public struct WheelLayout: Layout {
+public struct WheelLayout: Layout, Sendable {
     /// The distance from the centre to each child's centre. NaN and infinite radii count as 0.
     public var radius: CGFloat
     /// Where the first child sits, clockwise from the top.

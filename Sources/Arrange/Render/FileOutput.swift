@@ -39,7 +39,7 @@ public enum FileOutput {
 }
 
 /// A file that could not be written.
-public struct FileOutputError: Error, CustomStringConvertible, Equatable {
+public struct FileOutputError: Error, CustomStringConvertible, Equatable, Sendable {
     public var path: String
     public var reason: String
     public var description: String { "cannot write \(path): \(reason)" }

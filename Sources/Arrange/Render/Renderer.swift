@@ -3,8 +3,8 @@ import Foundation
 /// Turns a display list into an output (an SVG string, PNG or PDF data), one function per item
 /// kind.
 ///
-/// `render(_:options:)` walks the list with `DisplayListWalker`, calling the renderer's item
-/// functions in drawing order; a renderer keeps its own output state between those calls.
+/// A renderer walks the list with `DisplayList.walk(_:)` and a `DisplayListVisitor` of its own,
+/// which receives the items in drawing order and keeps the output state between those calls.
 public protocol Renderer {
     associatedtype Output
     /// Renders `list` with `options`.

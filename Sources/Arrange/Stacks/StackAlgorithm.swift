@@ -81,14 +81,18 @@ struct StackAlgorithm {
             return flex.isNaN ? .infinity : flex
         }
 
-        let levels = Set(priorities).sorted(by: >)
+        // Children by priority, in declaration order, built once: filtering all children per level
+        // would be quadratic when many children have distinct priorities.
+        var members: [Double: [Int]] = [:]
+        for i in 0..<n { members[priorities[i], default: []].append(i) }
+        let levels = members.keys.sorted(by: >)
         var remaining = majorOffer - gapTotal
         // Reserve the minimums of every child below the top priority.
         for i in 0..<n where priorities[i] != levels[0] { remaining -= minimum(i) }
 
         var result: [(Int, CGFloat)] = []
         for (level, priority) in levels.enumerated() {
-            var group = (0..<n).filter { priorities[$0] == priority }
+            var group = members[priority] ?? []
             if level > 0 { for i in group { remaining += minimum(i) } }
             group.sort { a, b in
                 let fa = flexibility(a), fb = flexibility(b)

@@ -2,7 +2,7 @@ import Foundation
 
 /// A horizontal stack as a `Layout`, for `AnyLayout` and custom compositions. Behaves exactly like
 /// `HStack` (layout-rules §4).
-public struct HStackLayout: Layout {
+public struct HStackLayout: Layout, Sendable {
     public var alignment: VerticalAlignment
     public var spacing: CGFloat?
 
@@ -33,7 +33,7 @@ public struct HStackLayout: Layout {
 }
 
 /// A vertical stack as a `Layout`. Behaves exactly like `VStack` (layout-rules §4).
-public struct VStackLayout: Layout {
+public struct VStackLayout: Layout, Sendable {
     public var alignment: HorizontalAlignment
     public var spacing: CGFloat?
 
@@ -92,7 +92,7 @@ extension StackAlgorithm {
 }
 
 /// An overlay stack as a `Layout`. Behaves exactly like `ZStack` (layout-rules §5).
-public struct ZStackLayout: Layout {
+public struct ZStackLayout: Layout, Sendable {
     public var alignment: Alignment
 
     public init(alignment: Alignment = .center) { self.alignment = alignment }
@@ -106,7 +106,9 @@ public struct ZStackLayout: Layout {
     public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
         let participants = sizing(subviews)
         guard !participants.isEmpty else { return .zero }
-        var left: CGFloat = 0, right: CGFloat = 0, up: CGFloat = 0, down: CGFloat = 0
+        // No seed of 0: a guide outside a child's frame (negative, or past its far edge) must not
+        // widen the union beyond the aligned frames themselves.
+        var left = -CGFloat.infinity, right = -CGFloat.infinity, up = -CGFloat.infinity, down = -CGFloat.infinity
         for child in participants {
             let d = child.dimensions(in: proposal)
             let h = d[alignment.horizontal], v = d[alignment.vertical]

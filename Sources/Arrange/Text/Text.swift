@@ -6,7 +6,7 @@ import Foundation
 /// word wider than the offer breaks between characters; out of height or `lineLimit`, the last
 /// line ends in "…". Its first and last baselines are alignment guides, so
 /// `HStack(alignment: .firstTextBaseline)` lines up texts of different sizes.
-public struct Text: View, PrimitiveView {
+public struct Text: View, PrimitiveView, Sendable {
     let string: String
     var font: Font?
     var color: Color?

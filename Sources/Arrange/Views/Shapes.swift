@@ -30,13 +30,13 @@ public enum RoundedCornerStyle: Hashable, Sendable {
 }
 
 /// A rectangle filling its frame.
-public struct Rectangle: Shape, PrimitiveView {
+public struct Rectangle: Shape, PrimitiveView, Sendable {
     public init() {}
     public var shapeKind: ShapeKind { .rectangle }
 }
 
 /// A rectangle with rounded corners.
-public struct RoundedRectangle: Shape, PrimitiveView {
+public struct RoundedRectangle: Shape, PrimitiveView, Sendable {
     public var cornerSize: CGSize
     public var style: RoundedCornerStyle
     public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {
@@ -54,20 +54,20 @@ public struct RoundedRectangle: Shape, PrimitiveView {
 }
 
 /// A circle: square, with the side `min(width, height)` of the proposal (layout-rules §2.1).
-public struct Circle: Shape, PrimitiveView {
+public struct Circle: Shape, PrimitiveView, Sendable {
     public init() {}
     public var shapeKind: ShapeKind { .circle }
 }
 
 /// A rectangle whose short sides are half circles.
-public struct Capsule: Shape, PrimitiveView {
+public struct Capsule: Shape, PrimitiveView, Sendable {
     public var style: RoundedCornerStyle
     public init(style: RoundedCornerStyle = .circular) { self.style = style }
     public var shapeKind: ShapeKind { .capsule }
 }
 
 /// An ellipse filling its frame.
-public struct Ellipse: Shape, PrimitiveView {
+public struct Ellipse: Shape, PrimitiveView, Sendable {
     public init() {}
     public var shapeKind: ShapeKind { .ellipse }
 }
@@ -113,7 +113,7 @@ extension Color: View, PrimitiveView {
 
 /// Flexible space that grows along the axis of its stack, and takes no space across it
 /// (layout-rules §2.4). Next to a spacer a stack puts no default gap.
-public struct Spacer: View, PrimitiveView {
+public struct Spacer: View, PrimitiveView, Sendable {
     /// The smallest length; nil means the default spacing, 8.
     public var minLength: CGFloat?
     public init(minLength: CGFloat? = nil) { self.minLength = minLength }

@@ -35,11 +35,6 @@ public struct TupleView<T>: View, PrimitiveView {
     public var value: T
     let children: [any View]
 
-    public init(_ value: T) {
-        self.value = value
-        self.children = []
-    }
-
     init(value: T, children: [any View]) {
         self.value = value
         self.children = children

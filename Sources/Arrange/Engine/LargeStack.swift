@@ -10,17 +10,22 @@ import Darwin
 /// Runs work on a thread with a large stack.
 ///
 /// Parsing, resolving and laying out a scene recurse once per level of nesting. The limits in
-/// `SceneLimits` bound that nesting, and this stack is sized for the deepest scene they allow, so
-/// no scene can overflow the stack whatever thread the caller is on (test runners and dispatch
+/// `Limits` bound that nesting, and this stack (`Limits.stackBytes` of address space; only the
+/// pages a deep scene touches are committed) is sized for the deepest scene they allow, so no
+/// scene can overflow the stack whatever thread the caller is on (test runners and dispatch
 /// queues have small stacks).
+///
+/// The pipeline calls it once at the top; a call made while already on such a thread runs the
+/// work in place, so nested calls cost nothing.
 public enum LargeStack {
-    /// 512 MiB of address space. Only the pages a deep scene touches are ever committed.
-    public static let bytes = 512 << 20
+    /// Whether the current thread is one this type made.
+    private static let isOnLargeStack = TaskLocal(wrappedValue: false)
 
-    /// Runs `body` on a fresh thread with a stack of `bytes` and waits for it. If no such thread
-    /// can be made, runs `body` on the calling thread.
+    /// Runs `body` on a fresh thread with a large stack and waits for it. On such a thread
+    /// already, or if no thread can be made, runs `body` on the calling thread.
     public static func run<T>(_ body: () throws -> T) throws -> T {
-        try withoutActuallyEscaping(body) { escapable in
+        if isOnLargeStack.get() { return try body() }
+        return try withoutActuallyEscaping(body) { escapable in
             let job = Job(escapable)
             guard spawnAndJoin(job) else { return try body() }
             guard let result = job.result else { return try body() }
@@ -33,7 +38,7 @@ public enum LargeStack {
         let body: () throws -> T
         var result: Result<T, any Error>?
         init(_ body: @escaping () throws -> T) { self.body = body }
-        func run() { result = Result { try body() } }
+        func run() { result = LargeStack.isOnLargeStack.withValue(true) { Result { try body() } } }
     }
 
     private final class Runner: @unchecked Sendable {
@@ -46,7 +51,7 @@ public enum LargeStack {
         var attributes = pthread_attr_t()
         guard pthread_attr_init(&attributes) == 0 else { return false }
         defer { pthread_attr_destroy(&attributes) }
-        guard pthread_attr_setstacksize(&attributes, bytes) == 0 else { return false }
+        guard pthread_attr_setstacksize(&attributes, Limits.stackBytes) == 0 else { return false }
         let runner = Runner { job.run() }
         let context = Unmanaged.passRetained(runner).toOpaque()
         #if canImport(Darwin)

@@ -54,7 +54,7 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         guard !scenes.isEmpty else { throw ValidationError("name at least one scene file") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        if let scale, !(scale > 0 && scale <= 64) { throw ValidationError("--scale must be a number greater than 0 and at most 64") }
+        if let scale, !(scale > 0 && scale <= Limits.scale) { throw ValidationError("--scale must be a number greater than 0 and at most \(Int(Limits.scale))") }
     }
 
     func run() throws {
@@ -90,7 +90,7 @@ struct RenderCommand: ParsableCommand {
         }
 
         let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(plans.count, 1))
-        let board = Board(total: plans.count)
+        let board = Board()
         let options = Settings(scale: scale.map { CGFloat($0) }, seed: seed, verbose: verbose)
         let work = plans
         runInParallel(work.count, workers: workers) { index in
@@ -206,8 +206,6 @@ struct RenderCommand: ParsableCommand {
     /// Counts outcomes across worker threads.
     final class Board: Sendable {
         private let state = Mutex((finished: 0, rendered: 0, failed: 0, files: 0))
-        let total: Int
-        init(total: Int) { self.total = total }
 
         var finished: Int { state.withLock { $0.finished } }
 

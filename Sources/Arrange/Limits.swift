@@ -1,9 +1,10 @@
 import Foundation
 
-/// The bounds a scene must stay within. They keep a hostile or mistaken file from exhausting
-/// memory, the stack or the clock: each is far above what a picture needs, and breaking one is an
-/// error that names the limit.
-public enum SceneLimits {
+/// Every bound Arrange enforces, in one place: what a scene file may hold and what a renderer may
+/// draw. They keep a hostile or mistaken input from exhausting memory, the stack or the clock:
+/// each is far above what a picture needs, and breaking one is an error that names the limit.
+/// Scene reading, layout, the renderers and the command all read them from here.
+public enum Limits {
     /// The largest scene file: 1 MiB.
     public static let fileBytes = 1 << 20
     /// The deepest nesting of views: a child, or the view of a `background`/`overlay`, is one level
@@ -33,4 +34,23 @@ public enum SceneLimits {
     public static let canvasPixels: CGFloat = 268_435_456
     /// The largest scale (pixels per point).
     public static let scale: CGFloat = 64
+
+    /// The stack of the thread that reads, resolves and lays out a scene (`LargeStack`): sized
+    /// for `viewDepth` levels of views, each a few frames deep in the reader and the engine.
+    public static let stackBytes = 512 << 20
+
+    /// Refuses a canvas that is not finite, is empty, or (when `pixelLimit` is true) is wider or
+    /// taller than `canvasPixelsPerSide` pixels at `scale`. Every backend calls it before drawing.
+    public static func checkCanvas(_ size: CGSize, scale: CGFloat, pixelLimit: Bool) throws {
+        guard size.width.isFinite, size.height.isFinite, scale.isFinite, scale > 0 else {
+            throw RenderError.unboundedCanvas(size)
+        }
+        guard size.width > 0, size.height > 0 else { throw RenderError.emptyCanvas(size) }
+        if pixelLimit {
+            let w = (size.width * scale).rounded(.up), h = (size.height * scale).rounded(.up)
+            if w > canvasPixelsPerSide || h > canvasPixelsPerSide {
+                throw RenderError.canvasTooLarge(width: Int(w), height: Int(h), limit: Int(canvasPixelsPerSide))
+            }
+        }
+    }
 }

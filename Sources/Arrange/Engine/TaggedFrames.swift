@@ -1,0 +1,36 @@
+import Foundation
+
+/// The frames of the views tagged with `.id(_:)`, keyed by the text of the id value (its
+/// `description`, as `ViewIdentity.id` holds it), so that the table is `Sendable` whatever type
+/// the ids have.
+///
+/// ```swift
+/// result.frames["title"]   // a String id
+/// result.frames[3]         // an Int id, stored under "3"
+/// ```
+///
+/// Two ids with the same text (the Int 3 and the String "3") name the same entry; the later view
+/// in the tree wins, as it does for duplicate ids in SwiftUI's `ForEach`.
+public struct TaggedFrames: Sendable, Equatable, Sequence {
+    /// Every entry, by the id's text.
+    public private(set) var byID: [String: CGRect] = [:]
+
+    public init() {}
+
+    /// The frame of the view tagged `id`, or nil when no view has that id.
+    public subscript<ID: Hashable>(id: ID) -> CGRect? {
+        get { byID[Self.key(id)] }
+        set { byID[Self.key(id)] = newValue }
+    }
+
+    /// How many views are tagged.
+    public var count: Int { byID.count }
+
+    public func makeIterator() -> Dictionary<String, CGRect>.Iterator { byID.makeIterator() }
+
+    /// The text an id is filed under.
+    static func key<ID: Hashable>(_ id: ID) -> String {
+        // AnyHashable(_:) unwraps an id that is already type-erased, so both spell alike.
+        String(describing: AnyHashable(id).base)
+    }
+}
