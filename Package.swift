@@ -17,8 +17,15 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
-        // Geometry, views, the Layout protocol, the engine and the display list.
-        .target(name: "Arrange"),
+        // Geometry, views, the Layout protocol, the engine, text and the display list.
+        .target(name: "Arrange", dependencies: ["CHarfBuzz", "CFontconfig", "CUnicode"]),
+        // HarfBuzz: reads font files, shapes text, gives glyph outlines and colour glyph images.
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        // fontconfig: finds the installed font families.
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // ICU's line breaking (UAX #14) and bidirectional algorithm (UAX #9), wrapped in C because
+        // ICU's versioned function names are macros Swift cannot see.
+        .target(name: "CUnicode", linkerSettings: [.linkedLibrary("icuuc")]),
         // A display list as an SVG string, in pure Swift.
         .target(name: "ArrangeSVG", dependencies: ["Arrange"]),
         // libcairo, found with pkg-config; `setup` installs libcairo2-dev.
@@ -28,7 +35,7 @@ let package = Package(
             providers: [.apt(["libcairo2-dev"])]
         ),
         // A display list as PNG or PDF through Cairo.
-        .target(name: "ArrangeCairo", dependencies: ["Arrange", "ArrangeSVG", "CCairo"]),
+        .target(name: "ArrangeCairo", dependencies: ["Arrange", "ArrangeSVG", "CCairo", "CFontconfig"]),
         // Scene files (YAML, JSON) to view trees.
         .target(name: "ArrangeScene", dependencies: ["Arrange", .product(name: "Yams", package: "Yams")]),
         // Image comparison and snapshot assertions.

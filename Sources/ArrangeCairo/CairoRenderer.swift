@@ -1,5 +1,6 @@
 import Arrange
 import CCairo
+import CFontconfig
 import Foundation
 
 /// Draws a display list with Cairo, as PNG (an image surface at the render scale) or PDF (a
@@ -108,24 +109,50 @@ struct CairoPainter: DisplayListVisitor {
         cairo_stroke(context)
     }
 
+    /// Draws the run's glyphs, one `cairo_show_text_glyphs` per stretch of a line in one face: the
+    /// glyphs layout shaped, from the same font file, at the same positions. In a PDF the line's
+    /// characters go with them, so its text can be selected and searched.
     mutating func text(_ run: TextRun, in frame: CGRect, identity: ViewIdentity) {
-        let face = run.font.face
         cairo_save(context)
-        cairo_select_font_face(context, face.family, face.isItalic ? CAIRO_FONT_SLANT_OBLIQUE : CAIRO_FONT_SLANT_NORMAL,
-                               face.isBold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(context, Double(run.font.size))
-        // Unhinted metrics: glyphs advance exactly as layout measured them.
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_set_font_options(context, options)
-        cairo_font_options_destroy(options)
+        defer { cairo_restore(context) }
         Self.setColor(context, run.color)
-        for line in run.lines where !line.text.isEmpty && line.origin.x.isFinite && line.origin.y.isFinite {
-            cairo_move_to(context, Double(line.origin.x), Double(line.origin.y))
-            cairo_show_text(context, line.text)
+        cairo_set_font_options(context, CairoFaces.options)
+        for line in run.lines {
+            let x = Double(frame.minX + line.origin.x), y = Double(frame.minY + line.origin.y)
+            guard x.isFinite, y.isFinite else { continue }
+            var start = 0
+            while start < line.glyphs.count {
+                var end = start + 1
+                while end < line.glyphs.count, line.glyphs[end].face == line.glyphs[start].face { end += 1 }
+                defer { start = end }
+                guard let id = line.glyphs[start].face, let face = CairoFaces.shared.face(id) else { continue }
+                cairo_set_font_face(context, face)
+                cairo_set_font_size(context, Double(run.font.size))
+                var glyphs = line.glyphs[start..<end].map {
+                    cairo_glyph_t(index: UInt($0.id), x: x + Double($0.x), y: y + Double($0.y))
+                }
+                // The characters this stretch draws, as one cluster: enough for PDF text extraction.
+                let text = Self.characters(of: line, glyphs: line.glyphs[start..<end], whole: start == 0 && end == line.glyphs.count)
+                var cluster = cairo_text_cluster_t(num_bytes: Int32(text.utf8.count), num_glyphs: Int32(glyphs.count))
+                if text.isEmpty {
+                    cairo_show_glyphs(context, &glyphs, Int32(glyphs.count))
+                } else {
+                    cairo_show_text_glyphs(context, text, Int32(text.utf8.count), &glyphs, Int32(glyphs.count), &cluster, 1, cairo_text_cluster_flags_t(0))
+                }
+            }
         }
-        cairo_restore(context)
+    }
+
+    /// The part of the line's text that `glyphs` draw.
+    static func characters(of line: TextRun.Line, glyphs: ArraySlice<TextRun.Glyph>, whole: Bool) -> String {
+        if whole { return line.text }
+        let clusters = Set(glyphs.map(\.cluster))
+        var text = "", offset = 0
+        for character in line.text {
+            if clusters.contains(offset) { text.append(character) }
+            offset += character.utf16.count
+        }
+        return text
     }
 
     mutating func beginGroup(_ group: DisplayGroup, frame: CGRect, identity: ViewIdentity) {

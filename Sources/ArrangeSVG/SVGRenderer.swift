@@ -1,41 +1,104 @@
 import Arrange
 import Foundation
 
-/// Draws a display list as an SVG document: `viewBox` in points, `width` and `height` in pixels
-/// of the render scale. The output is deterministic: the same list and options give the same
-/// bytes.
+/// Draws a display list as an SVG document whose `width` and `height` are the canvas in points
+/// (the `viewBox` too), whatever the scale: an SVG is a vector picture, so the scale only sets the
+/// pixel grid frames were rounded to. The output is deterministic: the same list and options
+/// give the same bytes.
 ///
-/// Text is written as `<text>` in the DejaVu face layout measured, with every character placed
-/// at the position Arrange computed (one `<tspan x>` each), so every viewer draws each line at
-/// the measured width even where its own kerning or hinting would differ; the text stays
-/// selectable and searchable, which glyph outlines would not.
+/// Text is drawn as `textMode` says; the default, `.outlines`, makes the file look the same on
+/// every viewer whatever fonts it has.
 public struct SVGRenderer: Renderer, Sendable {
-    public init() {}
+    /// How text is written.
+    public enum TextMode: String, Sendable, CaseIterable {
+        /// Every glyph used is written once as an outline in `<defs>` and placed with `<use>` (colour
+        /// emoji as PNG images), the exact glyphs layout measured; an invisible `<text>` layer
+        /// keeps the words selectable, searchable and readable by screen readers.
+        case outlines
+        /// The faces used are cut down to the characters drawn and embedded as `@font-face` data;
+        /// `<text>` places every character where layout put it.
+        case embedded
+        /// `<text>` names the family, with a generic family after it, and places every character
+        /// where layout put it; the viewer's installed fonts draw it.
+        case system
+    }
+
+    /// How text is written; `.outlines` by default.
+    public var textMode: TextMode
+    /// Where glyph outlines and font files come from: the library layout measured with.
+    public var fonts: FontLibrary
+
+    public init(textMode: TextMode = .outlines, fonts: FontLibrary = .system) {
+        self.textMode = textMode
+        self.fonts = fonts
+    }
 
     public func render(_ list: DisplayList, options: RenderOptions = RenderOptions()) throws -> String {
         let scale = options.resolvedScale(for: list)
         try Limits.checkCanvas(list.size, scale: scale, pixelLimit: false)
-        var writer = SVGWriter()
-        writer.line("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGNumber.format(list.size.width * scale))\" "
-                    + "height=\"\(SVGNumber.format(list.size.height * scale))\" "
-                    + "viewBox=\"0 0 \(SVGNumber.format(list.size.width)) \(SVGNumber.format(list.size.height))\">")
+        var writer = SVGWriter(textMode: textMode, fonts: fonts)
+        writer.depth = 1
         if let background = options.background {
             writer.line("<rect width=\"\(SVGNumber.format(list.size.width))\" height=\"\(SVGNumber.format(list.size.height))\"\(SVGWriter.paint("fill", background))/>")
         }
         list.walk(&writer)
-        writer.line("</svg>")
-        return writer.output
+        if let error = writer.error { throw error }
+        let width = SVGNumber.format(list.size.width), height = SVGNumber.format(list.size.height)
+        var document = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">\n"
+        document += writer.definitions()
+        document += writer.output
+        document += "</svg>\n"
+        return document
     }
 }
 
 /// Writes one element per item: the visitor behind `SVGRenderer`.
 struct SVGWriter: DisplayListVisitor {
+    let textMode: SVGRenderer.TextMode
+    let fonts: FontLibrary
     var output = ""
-    private var depth = 0
+    var depth = 0
     private var clipCount = 0
+    /// Glyphs drawn so far, by face and glyph id, with the id of their definition.
+    private var glyphIDs: [GlyphKey: String] = [:]
+    /// Their definitions, in first-use order.
+    private var glyphDefinitions: [String] = []
+    /// Characters drawn per face, for `.embedded`.
+    private var embeddedCharacters: [FontFaceID: Set<Character>] = [:]
+    /// The first font problem met; `render` throws it.
+    private(set) var error: (any Error)?
+
+    struct GlyphKey: Hashable {
+        let face: FontFaceID
+        let glyph: UInt32
+    }
+
+    init(textMode: SVGRenderer.TextMode, fonts: FontLibrary) {
+        self.textMode = textMode
+        self.fonts = fonts
+    }
 
     mutating func line(_ text: String) {
         output += String(repeating: "  ", count: depth) + text + "\n"
+    }
+
+    /// `<defs>` with every glyph outline, or the `@font-face` rules; empty when there are none.
+    func definitions() -> String {
+        var text = ""
+        if !glyphDefinitions.isEmpty {
+            text += "  <defs>\n"
+            for definition in glyphDefinitions { text += "    " + definition + "\n" }
+            text += "  </defs>\n"
+        }
+        if textMode == .embedded, !embeddedCharacters.isEmpty {
+            text += "  <style>\n"
+            for face in embeddedCharacters.keys.sorted() {
+                guard let characters = embeddedCharacters[face], let data = fonts.subset(face, characters: characters) else { continue }
+                text += "    @font-face { font-family: \"\(Self.embeddedFamily(face))\"; src: url(data:font/ttf;base64,\(data.base64EncodedString())); }\n"
+            }
+            text += "  </style>\n"
+        }
+        return text
     }
 
     mutating func fill(_ shape: ShapeKind, color: Color, in frame: CGRect, identity: ViewIdentity) {
@@ -53,21 +116,109 @@ struct SVGWriter: DisplayListVisitor {
     }
 
     mutating func text(_ run: TextRun, in frame: CGRect, identity: ViewIdentity) {
-        let face = run.font.face
-        var style = " font-family=\"\(SVGEscaping.escape(face.family))\" font-size=\"\(SVGNumber.format(run.font.size))\""
-        if face.isBold { style += " font-weight=\"bold\"" }
-        if face.isItalic { style += " font-style=\"oblique\"" }
-        for line in run.lines where !line.text.isEmpty && line.origin.x.isFinite && line.origin.y.isFinite {
-            // Each character starts where layout put it, so a viewer's own kerning or hinting
-            // (librsvg applies both) cannot move the text; the line stays one selectable <text>.
-            var spans = "", x = line.origin.x
-            for (character, advance) in zip(line.text, line.advances) {
-                spans += "<tspan x=\"\(SVGNumber.format(x))\">" + SVGEscaping.escape(String(character)) + "</tspan>"
-                x += advance
+        for line in run.lines where !line.text.isEmpty {
+            let origin = CGPoint(x: frame.minX + line.origin.x, y: frame.minY + line.origin.y)
+            guard origin.x.isFinite, origin.y.isFinite else { continue }
+            switch textMode {
+            case .outlines: outlines(line, at: origin, run: run, identity: identity)
+            case .embedded, .system: characters(line, at: origin, run: run, identity: identity)
             }
-            self.line("<text y=\"\(SVGNumber.format(line.origin.y))\"" + style + " xml:space=\"preserve\""
-                      + Self.paint("fill", run.color) + Self.identity(identity) + ">" + spans + "</text>")
         }
+    }
+
+    /// Glyph outlines placed with `<use>`, one group per face, then the invisible text.
+    private mutating func outlines(_ line: TextRun.Line, at origin: CGPoint, run: TextRun, identity: ViewIdentity) {
+        let f: (CGFloat) -> String = SVGNumber.format
+        var start = 0
+        while start < line.glyphs.count {
+            var end = start + 1
+            while end < line.glyphs.count, line.glyphs[end].face == line.glyphs[start].face { end += 1 }
+            defer { start = end }
+            guard let face = line.glyphs[start].face else { continue }
+            var uses = ""
+            var unitsPerEm: Double = 1000
+            for glyph in line.glyphs[start..<end] {
+                guard let (id, upem) = definition(of: glyph.id, in: face) else { continue }
+                unitsPerEm = upem
+                guard let id else { continue }
+                let units = CGFloat(upem) / run.font.size
+                let y = glyph.y != 0 ? " y=\"" + f(glyph.y * units) + "\"" : ""
+                uses += "<use href=\"#" + id + "\" x=\"" + f(glyph.x * units) + "\"" + y + "/>"
+            }
+            guard !uses.isEmpty else { continue }
+            let scale = run.font.size / CGFloat(unitsPerEm)
+            self.line("<g transform=\"translate(\(f(origin.x)) \(f(origin.y))) scale(\(SVGNumber.format(scale, decimals: 8)))\""
+                      + Self.paint("fill", run.color) + Self.identity(identity) + ">" + uses + "</g>")
+        }
+        // Invisible, selectable words over the drawn ones.
+        self.line("<text x=\"\(f(origin.x))\" y=\"\(f(origin.y))\" font-family=\"sans-serif\" font-size=\"\(f(run.font.size))\""
+                  + " textLength=\"\(f(line.width))\" lengthAdjust=\"spacingAndGlyphs\" fill-opacity=\"0\" xml:space=\"preserve\">"
+                  + SVGEscaping.escape(line.text) + "</text>")
+    }
+
+    /// The definition id of a glyph (nil for one that draws nothing) and its face's units per em,
+    /// defining it on first use.
+    private mutating func definition(of glyph: UInt32, in face: FontFaceID) -> (String?, Double)? {
+        let key = GlyphKey(face: face, glyph: glyph)
+        do {
+            if let image = try fonts.colorImage(of: glyph, in: face) {
+                if let id = glyphIDs[key] { return (id, image.unitsPerEm) }
+                let id = "g\(glyphDefinitions.count + 1)"
+                let f: (CGFloat) -> String = SVGNumber.format
+                glyphDefinitions.append("<image id=\"\(id)\" x=\"\(f(image.frame.minX))\" y=\"\(f(image.frame.minY))\" width=\"\(f(image.frame.width))\" height=\"\(f(image.frame.height))\" href=\"data:image/png;base64,\(image.png.base64EncodedString())\"/>")
+                glyphIDs[key] = id
+                return (id, image.unitsPerEm)
+            }
+            let outline = try fonts.outline(of: glyph, in: face)
+            guard !outline.path.isEmpty else { return (nil, outline.unitsPerEm) }
+            if let id = glyphIDs[key] { return (id, outline.unitsPerEm) }
+            let id = "g\(glyphDefinitions.count + 1)"
+            glyphDefinitions.append("<path id=\"\(id)\" d=\"\(outline.path)\"/>")
+            glyphIDs[key] = id
+            return (id, outline.unitsPerEm)
+        } catch {
+            if self.error == nil { self.error = error }
+            return nil
+        }
+    }
+
+    /// `<text>` with one `<tspan x>` per character, at the position of its first glyph.
+    private mutating func characters(_ line: TextRun.Line, at origin: CGPoint, run: TextRun, identity: ViewIdentity) {
+        let f: (CGFloat) -> String = SVGNumber.format
+        var positions: [Int: CGFloat] = [:]
+        for glyph in line.glyphs { positions[glyph.cluster] = min(positions[glyph.cluster] ?? .infinity, glyph.x) }
+        let face = line.glyphs.first?.face
+        var family: String
+        if textMode == .embedded, let face {
+            embeddedCharacters[face, default: []].formUnion(line.text)
+            family = Self.embeddedFamily(face)
+        } else {
+            family = face.flatMap { fonts.familyName(of: $0) } ?? "DejaVu Sans"
+        }
+        let generic = switch run.font.design {
+        case .serif: "serif"
+        case .monospaced: "monospace"
+        case .default, .rounded: "sans-serif"
+        }
+        family += ", " + generic
+        var spans = "", offset = 0, x: CGFloat = 0
+        for character in line.text {
+            x = positions[offset] ?? x
+            spans += "<tspan x=\"\(f(origin.x + x))\">" + SVGEscaping.escape(String(character)) + "</tspan>"
+            offset += character.utf16.count
+        }
+        var style = " font-family=\"\(SVGEscaping.escape(family))\" font-size=\"\(f(run.font.size))\""
+        if run.font.weight.cssWeight != 400 { style += " font-weight=\"\(run.font.weight.cssWeight)\"" }
+        if run.font.isItalic { style += " font-style=\"italic\"" }
+        self.line("<text y=\"\(f(origin.y))\"" + style + " xml:space=\"preserve\"" + Self.paint("fill", run.color)
+                  + Self.identity(identity) + ">" + spans + "</text>")
+    }
+
+    static func embeddedFamily(_ face: FontFaceID) -> String {
+        // A name derived from the face, stable from run to run.
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in face.description.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        return "arrange-" + String(hash % 0xFFFFFF, radix: 16)
     }
 
     mutating func beginGroup(_ group: DisplayGroup, frame: CGRect, identity: ViewIdentity) {
@@ -97,7 +248,7 @@ struct SVGWriter: DisplayListVisitor {
 
     /// The opening of an element drawing `shape` in `frame` (no closing `/>`).
     static func element(_ shape: ShapeKind, _ frame: CGRect, radiusInset: CGFloat = 0) -> String {
-        let f = SVGNumber.format
+        let f: (CGFloat) -> String = SVGNumber.format
         let box = "x=\"\(f(frame.minX))\" y=\"\(f(frame.minY))\" width=\"\(f(frame.width))\" height=\"\(f(frame.height))\""
         switch shape {
         case .rectangle:
@@ -154,20 +305,28 @@ public enum SVGEscaping {
     }
 }
 
-/// Numbers as SVG writes them: at most four decimals, no trailing zeros, no "-0", so that
-/// 0.1 stays "0.1" and 26.666666 becomes "26.6667".
+/// Numbers as SVG writes them: at most four decimals (or as many as asked), no trailing zeros,
+/// no "-0", so that 0.1 stays "0.1" and 26.666666 becomes "26.6667". Magnitudes beyond 1e15 are
+/// written in full without decimals rather than trapping.
 public enum SVGNumber {
-    public static func format(_ value: CGFloat) -> String {
+    public static func format(_ value: CGFloat) -> String { format(value, decimals: 4) }
+
+    public static func format(_ value: CGFloat, decimals: Int) -> String {
         guard value.isFinite else { return "0" }
-        let scaled = (Double(value) * 10_000).rounded()
+        let decimals = min(max(decimals, 0), 9)
+        var power: Double = 1
+        for _ in 0..<decimals { power *= 10 }
+        let scaled = (Double(value) * power).rounded()
         if scaled == 0 { return "0" }
+        guard abs(scaled) < 9e18 else { return String(format: "%.0f", Double(value)) }
         let negative = scaled < 0
         let magnitude = UInt64(abs(scaled))
-        let whole = magnitude / 10_000, fraction = magnitude % 10_000
+        let unit = UInt64(power)
+        let whole = magnitude / unit, fraction = magnitude % unit
         var text = String(whole)
         if fraction > 0 {
             var digits = String(fraction)
-            digits = String(repeating: "0", count: 4 - digits.count) + digits
+            digits = String(repeating: "0", count: decimals - digits.count) + digits
             while digits.hasSuffix("0") { digits.removeLast() }
             text += "." + digits
         }

@@ -17,12 +17,18 @@ import Testing
 /// 18 − 12 = 6 below a plain view and max(18 − 9, 2 + 4) = 9 above one.
 struct StackTestMeasurer: TextMeasurer {
     func metrics(of font: Font) -> FontMetrics { FontMetrics(ascent: 12, descent: 4, leading: 0, capHeight: 9) }
-    func advance(of character: Character, in font: Font) -> CGFloat { 5 }
+    func shape(_ text: String, in font: Font) -> ShapedText {
+        var offset = 0
+        return ShapedText(glyphs: text.map { character in
+            defer { offset += character.utf16.count }
+            return ShapedGlyph(face: nil, id: 0, cluster: offset, advance: 5)
+        })
+    }
 }
 
 /// Lays `view` out for a proposal (a nil axis is unspecified), at scale 1, with round text metrics.
 func stackLayout<V: View>(_ view: V, _ width: CGFloat? = nil, _ height: CGFloat? = nil) -> LayoutResult {
-    LayoutResult(of: view, in: ProposedViewSize(width: width, height: height), textMeasurer: StackTestMeasurer())
+    LayoutResult(of: view, in: ProposedViewSize(width: width, height: height), fonts: StackTestMeasurer())
 }
 
 /// The size the view chooses for a proposal, asked directly (infinite proposals included).

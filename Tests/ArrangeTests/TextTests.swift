@@ -11,7 +11,7 @@ import Foundation
 ///
 /// unitsPerEm 2048; hhea ascender 1901, descender −483, lineGap 0; "H" yMax 1493.
 @Suite struct TextTests {
-    let measurer = FontFileTextMeasurer()
+    let measurer = FontLibrary.system
     /// (1901 + 483) / 2048 × 17
     let bodyLineHeight: CGFloat = 2384.0 / 2048 * 17
 

@@ -27,7 +27,7 @@ import Testing
             let svgFile = folder.appendingPathComponent("\(fixture.name).svg")
             let rasterised = folder.appendingPathComponent("\(fixture.name)-rsvg.png")
             try FileOutput.write(SVGRenderer().render(list, options: options), to: svgFile)
-            let result = try ExternalTool.run(rsvg, ["-o", rasterised.path, svgFile.path])
+            let result = try ExternalTool.run(rsvg, ["--zoom", "\(scale)", "-o", rasterised.path, svgFile.path])
             #expect(result.status == 0, "rsvg-convert failed on \(fixture.name): \(result.errors)")
             let cairo = try Bitmap(png: CairoRenderer().render(list, options: options))
             let reference = try Bitmap(contentsOfPNG: rasterised)

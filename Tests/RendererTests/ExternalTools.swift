@@ -31,6 +31,24 @@ enum ExternalTool {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
+    /// Runs the tool and returns what it printed on standard output.
+    static func output(_ path: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("out")
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: file)
+        process.standardOutput = handle
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        return try String(contentsOf: file, encoding: .utf8)
+    }
+
     /// A fresh folder for one test's files.
     static func scratchFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("arrange-tests-\(UUID().uuidString)")

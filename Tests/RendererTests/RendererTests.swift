@@ -60,8 +60,11 @@ import Testing
     @Test func textIsEscapedToo() throws {
         let svg = try SVGRenderer().render(LayoutResult(of: Text("</svg><script>alert(1)</script> & \"q\"")).displayList)
         #expect(!svg.contains("<script"))
-        #expect(svg.contains("<tspan x=\"0\">&lt;</tspan>"))
-        #expect(svg.contains(">&amp;</tspan>") && svg.contains(">&quot;</tspan>"))
+        // The invisible text layer carries the words, escaped.
+        #expect(svg.contains(">&lt;/svg&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;q&quot;</text>"))
+        let system = try SVGRenderer(textMode: .system).render(LayoutResult(of: Text("</svg> & \"q\"")).displayList)
+        #expect(system.contains("<tspan x=\"0\">&lt;</tspan>"))
+        #expect(system.contains(">&amp;</tspan>") && system.contains(">&quot;</tspan>"))
     }
 
     @Test func numbersAreCompact() {
@@ -74,10 +77,13 @@ import Testing
         #expect(SVGNumber.format(.nan) == "0")
     }
 
-    @Test func svgSizeIsScaledAndViewBoxIsInPoints() throws {
+    @Test func svgSizeIsTheCanvasInPointsAtEveryScale() throws {
+        // A vector picture shows at its size in points; the scale only sets the pixel grid.
         let list = LayoutResult(of: Color.red.frame(width: 100, height: 50)).displayList
-        let svg = try SVGRenderer().render(list, options: RenderOptions(scale: 2))
-        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"100\" viewBox=\"0 0 100 50\">"))
+        for scale in [1, 2, 3] as [CGFloat] {
+            let svg = try SVGRenderer().render(list, options: RenderOptions(scale: scale))
+            #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"50\" viewBox=\"0 0 100 50\">"))
+        }
     }
 
     @Test func canvasesTooLargeForCairoAreRefusedBeforeDrawing() throws {

@@ -6,18 +6,44 @@ import Foundation
 import Testing
 
 @Suite struct TextRenderingTests {
-    /// Cairo (FreeType, hint metrics off) and Arrange's own reading of the font files give the same
-    /// advances and metrics, so layout measures exactly what Cairo draws.
-    @Test(arguments: [Font.body, .body.bold(), .largeTitle.italic(), .system(size: 13, design: .monospaced), .system(size: 20, design: .serif)])
-    func cairoAndFontFileMeasurersAgree(font: Font) {
-        let cairo = CairoTextMeasurer(), file = FontFileTextMeasurer()
-        for scalar in 32...126 {
-            let character = Character(Unicode.Scalar(UInt8(scalar)))
-            #expect(abs(cairo.advance(of: character, in: font) - file.advance(of: character, in: font)) < 1e-9, "\(character)")
-        }
-        let a = cairo.metrics(of: font), b = file.metrics(of: font)
-        #expect(abs(a.ascent - b.ascent) < 1e-9 && abs(a.descent - b.descent) < 1e-9)
-        #expect(abs(a.capHeight - b.capHeight) < 1e-9)
+    /// One glyph as `hb-shape --output-format=json` prints it.
+    struct HBGlyph: Decodable, Equatable {
+        let g: UInt32
+        let cl: Int
+        let ax: Double
+    }
+
+    /// What HarfBuzz's own command-line shaper (libharfbuzz-bin) gives for `text` in the file.
+    static func hbShape(_ font: String, _ text: String) throws -> [HBGlyph] {
+        let tool = try ExternalTool.locate("hb-shape", package: "libharfbuzz-bin")
+        let run = try ExternalTool.output(tool, ["--no-glyph-names", "--output-format=json", font, text])
+        return try JSONDecoder().decode([HBGlyph].self, from: Data(run.utf8))
+    }
+
+    /// Kerning ("AVATAR Wo To"), Arabic joining in right-to-left order, and the "fi"/"fl"/"ffi"
+    /// ligatures of DejaVu Sans: the glyph ids and advances Arrange shapes equal `hb-shape`'s for
+    /// the same file and text. At a size equal to the font's units per em, advances in points are
+    /// design units.
+    @Test(arguments: ["AVATAR Wo To", "مرحبا بالعالم", "fi fl ffi office"])
+    func shapingEqualsHBShape(text: String) throws {
+        let fonts = FontLibrary.system
+        let font = Font.custom("DejaVu Sans", size: 2048)
+        let face = try fonts.faceID(for: font)
+        let expected = try Self.hbShape(face.path, text)
+        var shaped = fonts.shape(text, in: font).glyphs
+        // hb-shape prints right-to-left text in visual order; Arrange keeps reading order.
+        if shaped.first?.level == 1 { shaped.reverse() }
+        #expect(shaped.map(\.id) == expected.map(\.g))
+        #expect(shaped.map(\.cluster) == expected.map(\.cl))
+        #expect(shaped.map { Double($0.advance) } == expected.map(\.ax))
+        #expect(shaped.allSatisfy { $0.face == face })
+    }
+
+    /// Kerning and ligatures are there: "AV" is narrower than A + V alone, "fi" is one glyph.
+    @Test func kerningAndLigaturesApply() {
+        let fonts = FontLibrary.system
+        #expect(fonts.width(of: "AV", in: .body) < fonts.width(of: "A", in: .body) + fonts.width(of: "V", in: .body))
+        #expect(fonts.shape("fi", in: .body).glyphs.count == 1)
     }
 
     /// Seed 004's example: three texts in a flow with preferred spacing, in a red border. In the
@@ -39,7 +65,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let svgFile = folder.appendingPathComponent("seed004.svg"), rasterised = folder.appendingPathComponent("seed004.png")
         try FileOutput.write(SVGRenderer().render(list, options: options), to: svgFile)
-        #expect(try ExternalTool.run(rsvg, ["-o", rasterised.path, svgFile.path]).status == 0)
+        #expect(try ExternalTool.run(rsvg, ["--zoom", "\(scale)", "-o", rasterised.path, svgFile.path]).status == 0)
         let svg = try Bitmap(contentsOfPNG: rasterised)
 
         let texts = list.items.filter { if case .text = $0.content { true } else { false } }
@@ -80,7 +106,8 @@ import Testing
     }
 
     @Test func textRunsCarryBaselinesAndMeasuredWidths() throws {
-        // "Hello" at body: 44 × 20 frame; baseline at ascent 1901/2048 × 17 = 15.7798; width 43.0894.
+        // "Hello" at body: 44 × 20 frame; baseline at ascent 1901/2048 × 17 = 15.7798; width 43.0894
+        // (hb-shape: H 1540, e 1260, l 569, l 569, o 1253 = 5191 units, no kerning pair).
         let list = LayoutResult(of: Text("Hello")).displayList
         guard case .text(let run) = list.items.first?.content else {
             Issue.record("no text item")
@@ -89,9 +116,10 @@ import Testing
         #expect(run.lines.count == 1)
         #expect(run.lines[0].origin == CGPoint(x: 0, y: 1901.0 / 2048 * 17))
         #expect(run.lines[0].width == 43.08935546875)
-        let svg = try SVGRenderer().render(list)
+        #expect(run.lines[0].glyphs.map(\.id) == [43, 72, 79, 79, 82])
+        let svg = try SVGRenderer(textMode: .system).render(list)
         // Characters at 0, H 1540 × 17/2048 = 12.7832, + e 1260 → 23.2422, + l 569 → 27.9653, + l → 32.6885.
-        #expect(svg.contains("<text y=\"15.7798\" font-family=\"DejaVu Sans\" font-size=\"17\" xml:space=\"preserve\" fill=\"#000000\">"
+        #expect(svg.contains("<text y=\"15.7798\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"17\" xml:space=\"preserve\" fill=\"#000000\">"
                              + "<tspan x=\"0\">H</tspan><tspan x=\"12.7832\">e</tspan><tspan x=\"23.2422\">l</tspan>"
                              + "<tspan x=\"27.9653\">l</tspan><tspan x=\"32.6885\">o</tspan></text>"))
     }

@@ -46,9 +46,10 @@ import Testing
 
     @Test func seed004FlowUsesPreferredSpacing() {
         // "Hello" (largeTitle), "World" (title), "!!!" (title3) at their ideal sizes, 8 apart (text
-        // meets text horizontally at the default 8). Widths from DejaVu Sans (fontTools): Hello
-        // 5191 units × 34/2048 = 86.18 → 87; World at 28 pt 81.88 → 82. So World starts at
-        // 87 + 8 = 95 and "!!!" at 95 + 82 + 8 = 185.
+        // meets text horizontally at the default 8). Widths from DejaVu Sans as `hb-shape` shapes
+        // them (kerning applied): Hello 1540 + 1260 + 569 + 569 + 1253 = 5191 units × 34/2048 =
+        // 86.18 → 87; World 1905 (W kerned before o) + 1253 + 842 + 569 + 1300 = 5869 units at
+        // 28 pt = 80.24 → 81. So World starts at 87 + 8 = 95 and "!!!" at 95 + 81 + 8 = 184.
         let view = CachedFlow {
             Text("Hello").font(.largeTitle).id(0)
             Text("World").font(.title).id(1)
@@ -57,8 +58,8 @@ import Testing
         let placed = frames(view)
         #expect(placed[0]?.size.width == 87)
         #expect(placed[1]?.minX == 95)
-        #expect(placed[1]?.width == 82)
-        #expect(placed[2]?.minX == 185)
+        #expect(placed[1]?.width == 81)
+        #expect(placed[2]?.minX == 184)
         // Each text is centred on its row line: tops at 0 for the tallest, lower for smaller ones.
         #expect(placed[0]?.minY == 0)
     }

@@ -10,6 +10,10 @@ struct DisplayListBuilder {
     private(set) var taggedPaths: [String: String] = [:]
 
     let measurer: any TextMeasurer
+    /// Font problems met while drawing text, each once.
+    private(set) var fontProblems: [FontError] = []
+    /// Characters no face could draw, each once.
+    private(set) var missingCharacters: [Character] = []
 
     init(scale: CGFloat, measurer: any TextMeasurer) {
         self.scale = scale
@@ -65,9 +69,11 @@ struct DisplayListBuilder {
     }
 
     /// The lines of a text as it was laid out for its placement proposal, each aligned inside the
-    /// text's frame by the multiline alignment.
-    private func run(_ text: TextLeaf, node: Node, translation: CGSize) -> TextRun {
+    /// text's frame by the multiline alignment; positions are relative to the frame.
+    private mutating func run(_ text: TextLeaf, node: Node, translation: CGSize) -> TextRun {
         let layout = text.layout(node.placementProposal, measurer: measurer, scale: scale)
+        for problem in measurer.problems(for: text.font) where !fontProblems.contains(problem) { fontProblems.append(problem) }
+        for character in layout.missing where !missingCharacters.contains(character) { missingCharacters.append(character) }
         // Lines start from the rounded frame, so text sits on the same pixel grid as its view.
         let frame = rounded(node.frame, translation)
         let lines = layout.lines.enumerated().map { index, line in
@@ -78,8 +84,7 @@ struct DisplayListBuilder {
             case .trailing: free
             }
             let baseline = CGFloat(index) * layout.metrics.lineHeight + layout.metrics.ascent
-            return TextRun.Line(text: line.text, origin: CGPoint(x: frame.minX + x, y: frame.minY + baseline), width: line.width,
-                                advances: line.text.map { measurer.advance(of: $0, in: text.font) })
+            return TextRun.Line(text: line.text, origin: CGPoint(x: x, y: baseline), width: line.width, glyphs: line.glyphs)
         }
         return TextRun(lines: lines, font: text.font, color: text.color, metrics: layout.metrics)
     }

@@ -13,7 +13,7 @@ final class LayoutEngine {
     /// Pixels per point: text sizes are rounded up to whole pixels (layout-rules §7.4).
     let scale: CGFloat
 
-    init(measurer: any TextMeasurer = FontFileTextMeasurer(), scale: CGFloat = 1) {
+    init(measurer: any TextMeasurer = FontLibrary.system, scale: CGFloat = 1) {
         self.measurer = measurer
         self.scale = scale
     }

@@ -23,6 +23,11 @@ public struct LayoutResult: Sendable {
     public var displayList: DisplayList
     /// Measurement statistics of the pass.
     public var statistics: LayoutStatistics
+    /// Fonts that could not be used (an unknown family, an unreadable file), each once. Text in
+    /// them was laid out with the default face; renderers' callers should treat these as errors.
+    public var fontProblems: [FontError]
+    /// Characters no face had, drawn as the missing-glyph box, each once.
+    public var missingCharacters: [Character]
     /// The tree path of each tagged view, for matching views between two layouts.
     var taggedPaths: [String: String]
 
@@ -30,15 +35,15 @@ public struct LayoutResult: Sendable {
     /// per point. NaN proposals count as unspecified and negative ones as 0; a scale that is not
     /// a positive finite number counts as 1.
     public init<V: View>(of view: V, in proposal: ProposedViewSize = .unspecified, scale: CGFloat = 1,
-                         textMeasurer: any TextMeasurer = FontFileTextMeasurer()) {
-        self = ViewGraph(view).layout(in: proposal, scale: scale, textMeasurer: textMeasurer)
+                         fonts: any TextMeasurer = FontLibrary.system) {
+        self = ViewGraph(view).layout(in: proposal, scale: scale, fonts: fonts)
     }
 
     /// Lays out a resolved tree whose per-pass memory is empty.
-    init(root: Node, proposal: ProposedViewSize, scale: CGFloat, textMeasurer: any TextMeasurer) {
+    init(root: Node, proposal: ProposedViewSize, scale: CGFloat, fonts: any TextMeasurer) {
         let scale = scale.isFinite && scale > 0 ? scale : 1
         let proposal = proposal.sanitized
-        let engine = LayoutEngine(measurer: textMeasurer, scale: scale)
+        let engine = LayoutEngine(measurer: fonts, scale: scale)
         let size = engine.size(root, proposal)
         func canvasLength(_ offer: CGFloat?, _ chosen: CGFloat) -> CGFloat {
             if let offer, offer.isFinite { return offer }
@@ -53,7 +58,7 @@ public struct LayoutResult: Sendable {
         let frame = CGRect(x: centred(canvas.width, size.width), y: centred(canvas.height, size.height),
                            width: size.width, height: size.height)
         engine.place(root, in: frame, proposal: proposal)
-        var builder = DisplayListBuilder(scale: scale, measurer: textMeasurer)
+        var builder = DisplayListBuilder(scale: scale, measurer: fonts)
         let items = builder.items(for: root)
         rootSize = size
         rootFrame = frame
@@ -62,6 +67,8 @@ public struct LayoutResult: Sendable {
         taggedPaths = builder.taggedPaths
         displayList = DisplayList(size: canvas, scale: scale, items: items)
         statistics = LayoutStatistics(root: root, total: engine.sizeComputations)
+        fontProblems = builder.fontProblems
+        missingCharacters = builder.missingCharacters
     }
 }
 

@@ -67,17 +67,17 @@ public struct LayoutNodeInfo: Hashable, Sendable {
 /// tree.root.children[0].frame    // (0, 0, 46, 50)
 /// ```
 public struct LayoutTree {
-    /// The layout, exactly as `LayoutResult(of:in:scale:textMeasurer:)` gives it.
+    /// The layout, exactly as `LayoutResult(of:in:scale:fonts:)` gives it.
     public var result: LayoutResult
     /// The root view, placed.
     public var root: LayoutNodeInfo
 
-    /// Lays out `view` for `proposal` as `LayoutResult(of:in:scale:textMeasurer:)` does, and
+    /// Lays out `view` for `proposal` as `LayoutResult(of:in:scale:fonts:)` does, and
     /// snapshots the placed tree.
     public init<V: View>(of view: V, in proposal: ProposedViewSize = .unspecified, scale: CGFloat = 1,
-                         textMeasurer: any TextMeasurer = FontFileTextMeasurer()) {
+                         fonts: any TextMeasurer = FontLibrary.system) {
         let node = ViewGraph.resolveRoot(view)
-        result = LayoutResult(root: node, proposal: proposal, scale: scale, textMeasurer: textMeasurer)
+        result = LayoutResult(root: node, proposal: proposal, scale: scale, fonts: fonts)
         root = LayoutNodeInfo(node, translation: .zero)
     }
 }

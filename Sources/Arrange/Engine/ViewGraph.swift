@@ -23,11 +23,11 @@ public final class ViewGraph {
     }
 
     /// Lays the tree out for `proposal`, rounding for `scale` pixels per point, measuring text
-    /// with `textMeasurer`.
+    /// with `fonts`.
     public func layout(in proposal: ProposedViewSize = .unspecified, scale: CGFloat = 1,
-                       textMeasurer: any TextMeasurer = FontFileTextMeasurer()) -> LayoutResult {
+                       fonts: any TextMeasurer = FontLibrary.system) -> LayoutResult {
         Self.forget(root)
-        return LayoutResult(root: root, proposal: proposal, scale: scale, textMeasurer: textMeasurer)
+        return LayoutResult(root: root, proposal: proposal, scale: scale, fonts: fonts)
     }
 
     /// Resolves the view tree once into nodes. Anything but exactly one root view goes into an

@@ -49,26 +49,51 @@ public struct DisplayItem: Equatable, Sendable {
     }
 }
 
-/// Text as laid out: lines at their baselines, in one font and colour. Renderers must draw each
-/// line with the face `font.face` at `font.size`, without kerning, so that it is `width` wide.
+/// Text as laid out: lines of shaped glyphs at their baselines, in one font and colour. Every
+/// position is relative to the item: a line's origin from the item frame's top-left corner, a
+/// glyph's from its line's origin, so moving the item moves all of its text.
+///
+/// Renderers draw exactly these glyphs from exactly these faces (`FontFaceID` names the file),
+/// at these positions: that is what makes PNG, PDF and SVG agree.
 public struct TextRun: Equatable, Sendable {
+    /// One glyph, placed on its line.
+    public struct Glyph: Hashable, Sendable {
+        /// The face it is drawn from; nil only from a test measurer that draws nothing.
+        public var face: FontFaceID?
+        /// The glyph's index in the face.
+        public var id: UInt32
+        /// From the line's origin along the baseline, in points.
+        public var x: CGFloat
+        /// Down from the baseline, in points (marks and superscripts move it).
+        public var y: CGFloat
+        /// The UTF-16 offset in the line's text of the first character the glyph draws.
+        public var cluster: Int
+
+        public init(face: FontFaceID?, id: UInt32, x: CGFloat, y: CGFloat = 0, cluster: Int) {
+            self.face = face
+            self.id = id
+            self.x = x
+            self.y = y
+            self.cluster = cluster
+        }
+    }
+
     /// One line of a run.
     public struct Line: Equatable, Sendable {
-        /// The characters, as the user wrote them (renderers escape them).
+        /// The characters, as the user wrote them, for selectable text (renderers escape them).
         public var text: String
-        /// The left end of the baseline, in root coordinates.
+        /// The left end of the baseline, from the top-left corner of the item's frame.
         public var origin: CGPoint
-        /// The measured width: the sum of the characters' advances.
+        /// The measured width: the sum of the glyphs' advances.
         public var width: CGFloat
-        /// The advance of each character (grapheme cluster) of `text`, in order: where a backend
-        /// that cannot turn off its own kerning or hinting places each one.
-        public var advances: [CGFloat]
+        /// The glyphs in visual order.
+        public var glyphs: [Glyph]
 
-        public init(text: String, origin: CGPoint, width: CGFloat, advances: [CGFloat]) {
+        public init(text: String, origin: CGPoint, width: CGFloat, glyphs: [Glyph]) {
             self.text = text
             self.origin = origin
             self.width = width
-            self.advances = advances
+            self.glyphs = glyphs
         }
     }
 

@@ -1,14 +1,40 @@
 import Foundation
 
-/// A font, named as in SwiftUI. Arrange draws every design with the DejaVu family (which set-up
-/// installs): Sans for `.default` and `.rounded`, Serif for `.serif`, Sans Mono for
-/// `.monospaced`; weights from semibold up use the bold face.
+/// A font, named as in SwiftUI: a family (the system's, or one of yours by name), a size, a weight,
+/// a design and a slant. A `FontLibrary` resolves it to a face in a font file.
+///
+/// The system font is DejaVu (found through fontconfig; set-up installs it): Sans for `.default`
+/// and `.rounded`, Serif for `.serif`, Sans Mono for `.monospaced`. Characters a face lacks fall
+/// back through DejaVu Sans, Noto Sans CJK and Noto Color Emoji (`FontLibrary.fallbackFamilies`).
 public struct Font: Hashable, Sendable {
     /// The point size.
     public var size: CGFloat
     public var weight: Weight
     public var design: Design
     public var isItalic: Bool
+    /// The family named by `custom(_:size:)`; nil for the system font of `design`.
+    public var family: String?
+
+    init(size: CGFloat, weight: Weight, design: Design, isItalic: Bool, family: String? = nil) {
+        self.size = size
+        self.weight = weight
+        self.design = design
+        self.isItalic = isItalic
+        self.family = family
+    }
+
+    /// A font of the family `name` (for example "Inter", or "DejaVu Serif") at `size` points. The
+    /// family must be known to the `FontLibrary` that lays the text out: installed, or added from
+    /// a file or folder; an unknown family is an error, never a silent stand-in. NaN, negative and
+    /// infinite sizes count as 17.
+    public static func custom(_ name: String, size: CGFloat) -> Font {
+        Font(size: size.isFinite && size > 0 ? size : 17, weight: .regular, design: .default, isItalic: false, family: name)
+    }
+
+    /// The family `name` at the size of a text style.
+    public static func custom(_ name: String, size: CGFloat, relativeTo style: TextStyle) -> Font {
+        custom(name, size: size)
+    }
 
     /// A system font of `size` points. NaN, negative and infinite sizes count as 17.
     public static func system(size: CGFloat, weight: Weight = .regular, design: Design = .default) -> Font {
@@ -52,6 +78,22 @@ public struct Font: Hashable, Sendable {
     /// A font weight, from ultraLight to black.
     public struct Weight: Hashable, Sendable, Comparable {
         let value: Double
+
+        /// The weight on the OpenType and CSS scale (100 thin … 400 regular … 700 bold … 900
+        /// black), by which a face of the family is chosen.
+        public var cssWeight: Int {
+            switch value {
+            case ..<(-0.7): 100
+            case ..<(-0.5): 200
+            case ..<(-0.2): 300
+            case ..<0.1: 400
+            case ..<0.27: 500
+            case ..<0.35: 600
+            case ..<0.5: 700
+            case ..<0.6: 800
+            default: 900
+            }
+        }
         public static let ultraLight = Weight(value: -0.8)
         public static let thin = Weight(value: -0.6)
         public static let light = Weight(value: -0.4)
@@ -91,39 +133,4 @@ public struct Font: Hashable, Sendable {
 
         var weight: Weight { self == .headline ? .semibold : .regular }
     }
-
-    /// The face that draws this font.
-    public var face: FontFace {
-        let family: String
-        switch design {
-        case .default, .rounded: family = "DejaVu Sans"
-        case .serif: family = "DejaVu Serif"
-        case .monospaced: family = "DejaVu Sans Mono"
-        }
-        return FontFace(family: family, isBold: weight >= .semibold, isItalic: isItalic)
-    }
-}
-
-/// One font file of the DejaVu family: what a renderer names to draw with the same glyphs that
-/// layout measured.
-public struct FontFace: Hashable, Sendable {
-    /// "DejaVu Sans", "DejaVu Serif" or "DejaVu Sans Mono".
-    public var family: String
-    public var isBold: Bool
-    public var isItalic: Bool
-
-    /// The file name, e.g. "DejaVuSans-BoldOblique.ttf" (Serif's slanted faces are "Italic").
-    public var fileName: String {
-        let base = family.replacingOccurrences(of: " ", with: "")
-        let slant = family == "DejaVu Serif" ? "Italic" : "Oblique"
-        switch (isBold, isItalic) {
-        case (false, false): return base + ".ttf"
-        case (true, false): return base + "-Bold.ttf"
-        case (false, true): return base + "-" + slant + ".ttf"
-        case (true, true): return base + "-Bold" + slant + ".ttf"
-        }
-    }
-
-    /// Where Debian's fonts-dejavu packages put the file.
-    public var path: String { "/usr/share/fonts/truetype/dejavu/" + fileName }
 }

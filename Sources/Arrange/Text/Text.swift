@@ -10,6 +10,7 @@ public struct Text: View, PrimitiveView, Sendable {
     let string: String
     var font: Font?
     var color: Color?
+    var tracking: CGFloat?
 
     /// Text shown as written (no localisation, no Markdown).
     public init<S: StringProtocol>(_ content: S) { string = String(content) }
@@ -35,6 +36,18 @@ public struct Text: View, PrimitiveView, Sendable {
         return text
     }
 
+    /// The text with `tracking` points of extra space after every character (negative draws
+    /// them closer). Ligatures stay as the font makes them.
+    public func tracking(_ tracking: CGFloat) -> Text {
+        var text = self
+        text.tracking = tracking.isFinite ? tracking : 0
+        return text
+    }
+
+    /// The text with `kerning` points of extra space after every character. Arrange applies it
+    /// like `tracking`; the font's own kerning pairs always apply.
+    public func kerning(_ kerning: CGFloat) -> Text { tracking(kerning) }
+
     private func modifyingFont(_ change: (Font) -> Font) -> Text {
         var text = self
         text.font = change(font ?? .body)
@@ -45,7 +58,8 @@ public struct Text: View, PrimitiveView, Sendable {
 
     func makeNodes(in environment: ViewEnvironment) -> [Node] {
         let leaf = TextLeaf(string: string, font: font ?? environment.font, color: color ?? environment.foreground ?? .primary,
-                            lineLimit: environment.lineLimit, alignment: environment.textAlignment)
+                            lineLimit: environment.lineLimit, alignment: environment.textAlignment,
+                            tracking: tracking ?? environment.tracking)
         return [Node(.leaf(.text(leaf)), kind: "Text")]
     }
 }
@@ -62,10 +76,11 @@ struct TextLeaf {
     let color: Color
     let lineLimit: Int?
     let alignment: TextAlignment
+    let tracking: CGFloat
 
     func layout(_ proposal: ProposedViewSize, measurer: any TextMeasurer, scale: CGFloat) -> TextLayout {
         TextLayout(string, font: font, measurer: measurer, width: proposal.width, height: proposal.height,
-                   lineLimit: lineLimit, scale: scale)
+                   lineLimit: lineLimit, scale: scale, tracking: tracking)
     }
 
     /// Text's vertical spacing preferences (layout-rules §4.2): against a plain view above,
@@ -93,6 +108,14 @@ extension View {
     public func lineLimit(_ number: Int?) -> some View {
         ModifiedView(content: self, environment: { $0.lineLimit = number.map { max($0, 1) } }, transform: { nodes, _ in nodes })
     }
+
+    /// Extra space after every character of text inside, in points.
+    public func tracking(_ tracking: CGFloat) -> some View {
+        ModifiedView(content: self, environment: { $0.tracking = tracking.isFinite ? tracking : 0 }, transform: { nodes, _ in nodes })
+    }
+
+    /// Extra space after every character of text inside, in points (applied like `tracking`).
+    public func kerning(_ kerning: CGFloat) -> some View { tracking(kerning) }
 
     /// How lines of multi-line text inside line up.
     public func multilineTextAlignment(_ alignment: TextAlignment) -> some View {

@@ -22,66 +22,66 @@ public struct FontMetrics: Hashable, Sendable {
     public var lineHeight: CGFloat { ascent + descent + leading }
 }
 
-/// Measures text for layout: the one service that crosses from fonts into layout (DESIGN.md).
-/// Every backend must draw with the advances it reports.
+/// One glyph of shaped text.
+public struct ShapedGlyph: Hashable, Sendable {
+    /// The face it is drawn from; nil only for a measurer that draws nothing (test doubles).
+    public var face: FontFaceID?
+    /// The glyph's index in the face.
+    public var id: UInt32
+    /// The UTF-16 offset, in the shaped text, of the first character of the cluster it draws.
+    public var cluster: Int
+    /// How far the pen moves after it, in points.
+    public var advance: CGFloat
+    /// Its shift from the pen position, in points (y down).
+    public var offset: CGPoint
+    /// The bidirectional embedding level of its characters: odd levels run right to left.
+    public var level: UInt8
+
+    public init(face: FontFaceID?, id: UInt32, cluster: Int, advance: CGFloat, offset: CGPoint = .zero, level: UInt8 = 0) {
+        self.face = face
+        self.id = id
+        self.cluster = cluster
+        self.advance = advance
+        self.offset = offset
+        self.level = level
+    }
+}
+
+/// A paragraph shaped in logical order: its glyphs, ordered by cluster (right-to-left runs are
+/// reversed back to reading order; a line puts them in visual order).
+public struct ShapedText: Hashable, Sendable {
+    public var glyphs: [ShapedGlyph]
+    /// Characters no face of the chain has, drawn as the missing-glyph box.
+    public var missing: [Character]
+
+    public init(glyphs: [ShapedGlyph], missing: [Character] = []) {
+        self.glyphs = glyphs
+        self.missing = missing
+    }
+
+    /// The sum of the advances.
+    public var width: CGFloat { glyphs.reduce(0) { $0 + $1.advance } }
+}
+
+/// Measures text for layout: the one service that crosses from fonts into layout. Every backend
+/// draws exactly the glyphs it returns, at the positions it gives. `FontLibrary` is the real one;
+/// tests may use doubles with round numbers.
 public protocol TextMeasurer: Sendable {
-    /// The font's vertical metrics.
+    /// The vertical metrics of the face that draws `font`.
     func metrics(of font: Font) -> FontMetrics
-    /// The advance of one character (grapheme cluster), without kerning.
-    func advance(of character: Character, in font: Font) -> CGFloat
+    /// Shapes `text` (one paragraph: no line breaks) in `font`: the glyphs in logical order with
+    /// their advances, kerning and ligatures applied, right-to-left runs resolved by the Unicode
+    /// bidirectional algorithm, characters the face lacks taken from fallback faces.
+    func shape(_ text: String, in font: Font) -> ShapedText
+    /// Problems met while measuring (an unknown family, a damaged file), each once.
+    func problems(for font: Font) -> [FontError]
 }
 
 extension TextMeasurer {
-    /// The width of `text` on one line: the sum of its characters' advances.
+    /// The width of `text` on one line.
     public func width<S: StringProtocol>(of text: S, in font: Font) -> CGFloat {
-        text.reduce(0) { $0 + advance(of: $1, in: font) }
-    }
-}
-
-/// Reads the DejaVu font files directly (pure Swift, no hinting, no kerning): Arrange's default
-/// measurer, and the numbers Cairo draws with when its hint metrics are off.
-///
-/// If a font file is missing, that face is measured with fixed DejaVu Sans proportions (ascent
-/// 0.928 em, descent 0.236 em, every advance 0.6 em), so layout still works, but pictures will
-/// not match the glyphs a renderer draws; set-up installs the fonts.
-public struct FontFileTextMeasurer: TextMeasurer {
-    public init() {}
-
-    /// Every DejaVu face Arrange uses, read once per process.
-    private static let files: [FontFace: FontFile] = {
-        var files: [FontFace: FontFile] = [:]
-        for family in ["DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono"] {
-            for bold in [false, true] {
-                for italic in [false, true] {
-                    let face = FontFace(family: family, isBold: bold, isItalic: italic)
-                    if let file = FontFile(path: face.path) { files[face] = file }
-                }
-            }
-        }
-        return files
-    }()
-
-    /// The face's file, or the upright regular face of its family, or DejaVu Sans.
-    private func file(for font: Font) -> FontFile? {
-        let face = font.face
-        return Self.files[face]
-            ?? Self.files[FontFace(family: face.family, isBold: face.isBold, isItalic: false)]
-            ?? Self.files[FontFace(family: face.family, isBold: false, isItalic: false)]
-            ?? Self.files[FontFace(family: "DejaVu Sans", isBold: false, isItalic: false)]
+        shape(String(text), in: font).width
     }
 
-    public func metrics(of font: Font) -> FontMetrics {
-        guard let file = file(for: font) else {
-            return FontMetrics(ascent: 0.928 * font.size, descent: 0.236 * font.size, leading: 0, capHeight: 0.729 * font.size)
-        }
-        let scale = font.size / CGFloat(file.unitsPerEm)
-        return FontMetrics(ascent: CGFloat(file.ascender) * scale, descent: CGFloat(file.descender) * scale,
-                           leading: CGFloat(file.lineGap) * scale, capHeight: CGFloat(file.capHeight) * scale)
-    }
-
-    public func advance(of character: Character, in font: Font) -> CGFloat {
-        guard let file = file(for: font) else { return 0.6 * font.size }
-        let units = character.unicodeScalars.reduce(0) { $0 + file.advance(of: $1) }
-        return CGFloat(units) * font.size / CGFloat(file.unitsPerEm)
-    }
+    public func problems(for font: Font) -> [FontError] { [] }
 }

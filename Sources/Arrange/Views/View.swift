@@ -50,4 +50,6 @@ struct ViewEnvironment {
     var lineLimit: Int?
     /// How lines of multi-line text line up (`.multilineTextAlignment`).
     var textAlignment: TextAlignment = .leading
+    /// Extra space after every character of text (`.tracking`, `.kerning`), in points.
+    var tracking: CGFloat = 0
 }

@@ -1,0 +1,285 @@
+import CFontconfig
+import CHarfBuzz
+import Foundation
+import Synchronization
+
+/// The fonts text is measured and drawn with: faces from font files and folders you name, and the
+/// families installed on the machine, found through fontconfig. Pass one to layout and to the
+/// renderers, so that all of them use the same files; `FontLibrary.system` has the installed
+/// fonts only.
+///
+/// ```swift
+/// let fonts = try FontLibrary(fonts: [URL(fileURLWithPath: "Fonts/Inter.ttf")])
+/// let result = LayoutResult(of: Text("Hi").font(.custom("Inter", size: 20)), fonts: fonts)
+/// ```
+///
+/// A `Font` resolves to the face of its family whose slant matches and whose weight is nearest, as
+/// CSS chooses (below 400 lighter faces first, above 500 heavier ones). Characters that face lacks
+/// are drawn from the first of `fallbackFamilies` that has them. Faces you add come before
+/// installed ones of the same family name.
+public final class FontLibrary: Sendable {
+    /// The families tried, in order, for characters the chosen face lacks: DejaVu Sans for most
+    /// scripts (Latin, Greek, Cyrillic, Arabic, Hebrew…), Noto Sans CJK for Chinese, Japanese and
+    /// Korean, Noto Color Emoji for emoji. Set-up installs all three; missing ones are skipped.
+    public static let fallbackFamilies = ["DejaVu Sans", "Noto Sans CJK SC", "Noto Color Emoji"]
+
+    /// The family of `Font.Design.default` and `.rounded`, which every library must have.
+    public static let defaultFamily = "DejaVu Sans"
+
+    /// The installed fonts, found through fontconfig once per process.
+    public static let system = FontLibrary(descriptors: FontLibrary.installedFaces())
+
+    /// Faces by family name, lowercased; the ones given by the user first.
+    private let families: [String: [FaceDescriptor]]
+    /// The family names as written, for listing and suggestions.
+    public let familyNames: [String]
+    private let loaded = Mutex<[FontFaceID: LoadedFace]>([:])
+    let shapeCache = Mutex(ShapeCache())
+
+    /// A library of the font files in `fonts` (files, or folders searched recursively for .ttf,
+    /// .otf, .ttc and .otc files), in front of the installed fonts unless `includeSystemFonts` is
+    /// false.
+    /// - Throws: `FontError` for a path that does not exist, a file that is not a readable font,
+    ///   or a folder without fonts.
+    public convenience init(fonts: [URL], includeSystemFonts: Bool = true) throws {
+        var descriptors: [FaceDescriptor] = []
+        for url in fonts {
+            descriptors += try Self.faces(at: url)
+        }
+        if includeSystemFonts { descriptors += FontLibrary.system.allDescriptors }
+        self.init(descriptors: descriptors)
+    }
+
+    init(descriptors: [FaceDescriptor]) {
+        var families: [String: [FaceDescriptor]] = [:]
+        var names: [String] = []
+        for descriptor in descriptors {
+            for family in descriptor.families {
+                let key = family.lowercased()
+                if families[key] == nil { names.append(family) }
+                if families[key]?.contains(where: { $0.id == descriptor.id }) != true {
+                    families[key, default: []].append(descriptor)
+                }
+            }
+        }
+        self.families = families
+        familyNames = names.sorted()
+    }
+
+    /// Every face, each once, in the order they were added.
+    private var allDescriptors: [FaceDescriptor] {
+        var seen = Set<FontFaceID>()
+        var result: [FaceDescriptor] = []
+        for name in familyNames {
+            for face in families[name.lowercased()] ?? [] where seen.insert(face.id).inserted { result.append(face) }
+        }
+        return result
+    }
+
+    /// Whether a family of that name (any case) is known.
+    public func hasFamily(_ name: String) -> Bool { families[name.lowercased()] != nil }
+
+    /// The known family nearest to a misspelt `name`, for "did you mean" messages.
+    public func suggestion(for name: String) -> String? {
+        let target = name.lowercased()
+        var best: (name: String, distance: Int)?
+        for family in familyNames {
+            let distance = Self.editDistance(target, family.lowercased())
+            if distance <= max(2, target.count / 3), distance < best?.distance ?? .max { best = (family, distance) }
+        }
+        return best?.name
+    }
+
+    /// The family a font asks for.
+    static func family(of font: Font) -> String {
+        if let family = font.family { return family }
+        switch font.design {
+        case .default, .rounded: return defaultFamily
+        case .serif: return "DejaVu Serif"
+        case .monospaced: return "DejaVu Sans Mono"
+        }
+    }
+
+    /// The face that draws `font`.
+    /// - Throws: `FontError.unknownFamily` (with a suggestion) when no face of the family is
+    ///   known, `FontError.defaultFamilyMissing` when the system family is not installed.
+    public func faceID(for font: Font) throws -> FontFaceID {
+        let family = Self.family(of: font)
+        guard let faces = families[family.lowercased()], !faces.isEmpty else {
+            if font.family == nil { throw FontError.defaultFamilyMissing(family) }
+            throw FontError.unknownFamily(family, suggestion: suggestion(for: family))
+        }
+        return Self.choose(from: faces, weight: font.weight.cssWeight, italic: font.isItalic).id
+    }
+
+    /// CSS font matching, reduced to weight and slant: the slant first (upright faces stand in for
+    /// italic ones, never the other way), then the nearest weight.
+    static func choose(from faces: [FaceDescriptor], weight: Int, italic: Bool) -> FaceDescriptor {
+        let slanted = faces.filter { $0.isItalic == italic }
+        let pool = slanted.isEmpty ? faces : slanted
+        func rank(_ face: FaceDescriptor) -> (Int, Int) {
+            let w = face.weight
+            if w == weight { return (0, 0) }
+            if weight >= 400 && weight <= 500 {
+                // 400 tries 500 next, 500 tries 400; then lighter, then heavier.
+                if w >= weight && w <= 500 { return (1, w - weight) }
+                if w < weight { return (2, weight - w) }
+                return (3, w - weight)
+            }
+            if weight < 400 { return w < weight ? (1, weight - w) : (2, w - weight) }
+            return w > weight ? (1, w - weight) : (2, weight - w)
+        }
+        return pool.min { a, b in
+            let ra = rank(a), rb = rank(b)
+            return ra != rb ? ra < rb : a.id < b.id
+        } ?? faces[0]
+    }
+
+    /// The fallback faces for `font`, in order, without the face itself.
+    func fallbackChain(for font: Font, primary: FontFaceID) -> [FontFaceID] {
+        var chain: [FontFaceID] = []
+        for family in Self.fallbackFamilies {
+            guard let faces = families[family.lowercased()], !faces.isEmpty else { continue }
+            let id = Self.choose(from: faces, weight: font.weight.cssWeight, italic: font.isItalic).id
+            if id != primary, !chain.contains(id) { chain.append(id) }
+        }
+        return chain
+    }
+
+    /// The loaded face, loading it on first use.
+    func face(_ id: FontFaceID) throws -> LoadedFace {
+        if let face = loaded.withLock({ $0[id] }) { return face }
+        let face = try LoadedFace(id)
+        return loaded.withLock { table in
+            if let existing = table[id] { return existing }
+            table[id] = face
+            return face
+        }
+    }
+
+    /// The vertical metrics of the face that draws `font`.
+    /// - Throws: `FontError` when the family is unknown or its file cannot be read.
+    public func faceMetrics(of font: Font) throws -> FontMetrics {
+        try face(faceID(for: font)).metrics(size: font.size)
+    }
+
+    /// A glyph's outline as SVG path data in design units (y down), and the face's units per em.
+    public func outline(of glyph: UInt32, in id: FontFaceID) throws -> (path: String, unitsPerEm: Double) {
+        let face = try face(id)
+        return (face.outlinePath(glyph), face.unitsPerEm)
+    }
+
+    /// A colour glyph's PNG image and its frame in design units from the pen (y down), or nil for
+    /// a glyph drawn as an outline.
+    public func colorImage(of glyph: UInt32, in id: FontFaceID) throws -> (png: Data, frame: CGRect, unitsPerEm: Double)? {
+        let face = try face(id)
+        return face.colorImage(glyph).map { ($0.png, $0.frame, face.unitsPerEm) }
+    }
+
+    /// The face cut down to the glyphs of `characters` (HarfBuzz's subsetter), as TrueType or
+    /// OpenType bytes to embed in a document; nil when the face cannot be subset.
+    public func subset(_ id: FontFaceID, characters: Set<Character>) -> Data? {
+        guard let face = try? face(id), let input = hb_subset_input_create_or_fail() else { return nil }
+        defer { hb_subset_input_destroy(input) }
+        let unicodes = hb_subset_input_unicode_set(input)
+        for scalar in characters.flatMap(\.unicodeScalars).sorted(by: { $0.value < $1.value }) { hb_set_add(unicodes, scalar.value) }
+        guard let subset = hb_subset_or_fail(face.face, input) else { return nil }
+        defer { hb_face_destroy(subset) }
+        guard let blob = hb_face_reference_blob(subset) else { return nil }
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let bytes = hb_blob_get_data(blob, &length), length > 0 else { return nil }
+        return Data(bytes: bytes, count: Int(length))
+    }
+
+    /// The family names of a face, as its file states them.
+    public func familyName(of id: FontFaceID) -> String? {
+        (try? face(id))?.descriptor.families.first
+    }
+
+    // MARK: Finding faces
+
+    /// The faces of a font file, or of every font file under a folder.
+    static func faces(at url: URL) throws -> [FaceDescriptor] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw FontError.unreadable(path: url.path, reason: "no such file or folder")
+        }
+        guard isFolder.boolValue else { return try facesOfFile(url.path) }
+        guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil) else {
+            throw FontError.unreadable(path: url.path, reason: "the folder cannot be read")
+        }
+        var paths: [String] = []
+        for case let file as URL in walker where ["ttf", "otf", "ttc", "otc"].contains(file.pathExtension.lowercased()) {
+            paths.append(file.path)
+        }
+        guard !paths.isEmpty else { throw FontError.noFonts(path: url.path) }
+        return try paths.sorted().flatMap { try facesOfFile($0) }
+    }
+
+    private static func facesOfFile(_ path: String) throws -> [FaceDescriptor] {
+        let first = try LoadedFace(FontFaceID(path: path, index: 0))
+        var result = [first.descriptor]
+        let count = LoadedFace.faceCount(path)
+        if count > 1 {
+            for index in 1..<min(count, 64) { result.append(try LoadedFace(FontFaceID(path: path, index: index)).descriptor) }
+        }
+        guard result.allSatisfy({ !$0.families.isEmpty }) else {
+            throw FontError.unreadable(path: path, reason: "it has no family name")
+        }
+        return result
+    }
+
+    /// The installed faces, through fontconfig, in a stable order.
+    static func installedFaces() -> [FaceDescriptor] {
+        guard let config = FcInitLoadConfigAndFonts() else { return [] }
+        defer { FcConfigDestroy(config) }
+        guard let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        guard let objects = FcObjectSetCreate() else { return [] }
+        defer { FcObjectSetDestroy(objects) }
+        for name in [FC_FAMILY, FC_FILE, FC_INDEX, FC_WEIGHT, FC_SLANT] { FcObjectSetAdd(objects, name) }
+        guard let list = FcFontList(config, pattern, objects) else { return [] }
+        defer { FcFontSetDestroy(list) }
+        var result: [FaceDescriptor] = []
+        for index in 0..<Int(list.pointee.nfont) {
+            guard let font = list.pointee.fonts[index] else { continue }
+            var file: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
+            var faceIndex: Int32 = 0
+            _ = FcPatternGetInteger(font, FC_INDEX, 0, &faceIndex)
+            // Variable-font instances share a file and face; only plain faces are listed.
+            guard faceIndex >= 0, faceIndex < 0x10000 else { continue }
+            var names: [String] = []
+            var n: Int32 = 0
+            var family: UnsafeMutablePointer<FcChar8>?
+            while FcPatternGetString(font, FC_FAMILY, n, &family) == FcResultMatch, let family {
+                names.append(String(cString: family))
+                n += 1
+            }
+            var weight: Double = 80
+            _ = FcPatternGetDouble(font, FC_WEIGHT, 0, &weight)
+            var slant: Int32 = 0
+            _ = FcPatternGetInteger(font, FC_SLANT, 0, &slant)
+            let id = FontFaceID(path: String(cString: file), index: Int(faceIndex))
+            result.append(FaceDescriptor(id: id, families: names, weight: Int(FcWeightToOpenTypeDouble(weight).rounded()),
+                                         isItalic: slant != 0))
+        }
+        return result.sorted { $0.id < $1.id }
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

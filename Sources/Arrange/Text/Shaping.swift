@@ -1,0 +1,162 @@
+import CHarfBuzz
+import CUnicode
+import Foundation
+
+/// Shaped paragraphs remembered by a library: layout asks for the same text at several proposals
+/// in one pass, and again in the next. Bounded: emptied when it reaches `capacity` entries.
+struct ShapeCache: Sendable {
+    struct Key: Hashable, Sendable {
+        let text: String
+        let font: Font
+    }
+
+    static let capacity = 4096
+    var entries: [Key: ShapedText] = [:]
+    var problems: [Font: [FontError]] = [:]
+}
+
+extension FontLibrary: TextMeasurer {
+    public func metrics(of font: Font) -> FontMetrics {
+        if let metrics = try? faceMetrics(of: font) { return metrics }
+        var fallback = font
+        fallback.family = nil
+        fallback.design = .default
+        if let metrics = try? faceMetrics(of: fallback) { return metrics }
+        // No font at all (the problem is reported by `problems(for:)`): DejaVu Sans' proportions.
+        return FontMetrics(ascent: 0.928 * font.size, descent: 0.236 * font.size, leading: 0, capHeight: 0.729 * font.size)
+    }
+
+    public func problems(for font: Font) -> [FontError] {
+        var problems: [FontError] = []
+        do { _ = try face(faceID(for: font)) } catch let error as FontError { problems.append(error) } catch {}
+        return problems
+    }
+
+    public func shape(_ text: String, in font: Font) -> ShapedText {
+        let key = ShapeCache.Key(text: text, font: font)
+        if let known = shapeCache.withLock({ $0.entries[key] }) { return known }
+        let shaped = shapeUncached(text, in: font)
+        shapeCache.withLock { cache in
+            if cache.entries.count >= ShapeCache.capacity { cache.entries.removeAll(keepingCapacity: true) }
+            cache.entries[key] = shaped
+        }
+        return shaped
+    }
+
+    /// The faces text in `font` is drawn from: the chosen face, then the fallbacks. Empty when not
+    /// even the default family can be loaded.
+    private func chain(for font: Font) -> [LoadedFace] {
+        var primary = try? faceID(for: font)
+        if primary == nil {
+            var fallback = font
+            fallback.family = nil
+            fallback.design = .default
+            primary = try? faceID(for: fallback)
+        }
+        guard let primary else { return [] }
+        return ([primary] + fallbackChain(for: font, primary: primary)).compactMap { try? face($0) }
+    }
+
+    private func shapeUncached(_ text: String, in font: Font) -> ShapedText {
+        let units = Array(text.utf16)
+        guard !units.isEmpty else { return ShapedText(glyphs: []) }
+        let faces = chain(for: font)
+        guard !faces.isEmpty else {
+            // Nothing to draw with: the caller reports the missing default family.
+            var offset = 0
+            let glyphs = text.map { character -> ShapedGlyph in
+                defer { offset += character.utf16.count }
+                return ShapedGlyph(face: nil, id: 0, cluster: offset, advance: 0.6 * font.size)
+            }
+            return ShapedText(glyphs: glyphs, missing: Array(text))
+        }
+
+        // Which face draws each character: the first in the chain that has all of it; emoji
+        // presentation prefers a colour face.
+        var runs: [(face: Int, start: Int, end: Int)] = []
+        var missing: [Character] = []
+        var offset = 0
+        for character in text {
+            let length = character.utf16.count
+            var choice = faces.indices.first { faces[$0].covers(character) }
+            if Self.prefersEmoji(character), let colour = faces.indices.first(where: { faces[$0].hasColorBitmaps && faces[$0].covers(character) }) {
+                choice = colour
+            }
+            if choice == nil {
+                if !character.unicodeScalars.allSatisfy({ $0.properties.isWhitespace || $0.value < 0x20 }) { missing.append(character) }
+            }
+            let face = choice ?? 0
+            if let last = runs.last, last.face == face, last.end == offset {
+                runs[runs.count - 1].end = offset + length
+            } else {
+                runs.append((face, offset, offset + length))
+            }
+            offset += length
+        }
+
+        let levels = Self.bidiLevels(units)
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(units.count)
+        for run in runs {
+            // Split the face run where the embedding level changes.
+            var start = run.start
+            while start < run.end {
+                var end = start + 1
+                while end < run.end, levels[end] == levels[start] { end += 1 }
+                glyphs += Self.shape(units, start..<end, level: levels[start], face: faces[run.face], size: font.size)
+                start = end
+            }
+        }
+        return ShapedText(glyphs: glyphs, missing: missing)
+    }
+
+    /// Emoji that ask to be drawn in colour: by default (Emoji_Presentation) or with U+FE0F.
+    static func prefersEmoji(_ character: Character) -> Bool {
+        let scalars = character.unicodeScalars
+        if scalars.contains(where: { $0.value == 0xFE0E }) { return false }
+        if scalars.contains(where: { $0.value == 0xFE0F }) { return true }
+        return scalars.first?.properties.isEmojiPresentation == true
+    }
+
+    /// Embedding levels per UTF-16 unit; all 0 for text without right-to-left characters.
+    static func bidiLevels(_ units: [UInt16]) -> [UInt8] {
+        var levels = [UInt8](repeating: 0, count: units.count)
+        // Hebrew starts at U+0590; below it (and outside the surrogates) nothing is right to left.
+        guard units.contains(where: { $0 >= 0x0590 }) else { return levels }
+        let paragraph = units.withUnsafeBufferPointer { text in
+            levels.withUnsafeMutableBufferPointer { out in
+                arrange_bidi_levels(text.baseAddress, Int32(text.count), 2, out.baseAddress)
+            }
+        }
+        if paragraph < 0 { levels = [UInt8](repeating: 0, count: units.count) }
+        return levels
+    }
+
+    /// Shapes `range` of `units` (the rest is context, for joining) in one face and direction,
+    /// returning the glyphs in logical order.
+    static func shape(_ units: [UInt16], _ range: Range<Int>, level: UInt8, face: LoadedFace, size: CGFloat) -> [ShapedGlyph] {
+        guard let buffer = hb_buffer_create() else { return [] }
+        defer { hb_buffer_destroy(buffer) }
+        units.withUnsafeBufferPointer { text in
+            hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
+        }
+        hb_buffer_set_direction(buffer, level % 2 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(face.font, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return [] }
+        let scale = size / CGFloat(face.unitsPerEm)
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(Int(count))
+        for index in 0..<Int(count) {
+            let info = infos[index], position = positions[index]
+            glyphs.append(ShapedGlyph(face: face.id, id: info.codepoint, cluster: Int(info.cluster),
+                                      advance: CGFloat(position.x_advance) * scale,
+                                      offset: CGPoint(x: CGFloat(position.x_offset) * scale, y: -CGFloat(position.y_offset) * scale),
+                                      level: level))
+        }
+        // HarfBuzz gives right-to-left runs in visual order; layout wants reading order.
+        if level % 2 == 1 { glyphs.reverse() }
+        return glyphs
+    }
+}
