@@ -15,6 +15,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // `swift package generate-documentation`: the API site (Scripts/docs.sh).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // Geometry, views, the Layout protocol, the engine, text and the display list.
@@ -52,14 +54,16 @@ let package = Package(
         ),
         // Wall-clock benchmarks: swift run -c release arrange-benchmarks
         .executableTarget(name: "arrange-benchmarks", dependencies: ["Arrange"]),
+        // What the test targets share: running external tools and the command.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ArrangeTests", dependencies: ["Arrange"], exclude: ["Fixtures"]),
         // Layouts written as for SwiftUI, with only the import changed.
         .testTarget(name: "SwiftUIPortTests", dependencies: ["Arrange"]),
         .testTarget(name: "SnapshotTests", dependencies: ["ArrangeSnapshot", "Arrange"]),
-        .testTarget(name: "RendererTests", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot"]),
+        .testTarget(name: "RendererTests", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot", "TestSupport"]),
         // Scene files: reading, errors, fixtures against the JSON Schema, determinism.
-        .testTarget(name: "SceneTests", dependencies: ["ArrangeScene", "Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot"]),
+        .testTarget(name: "SceneTests", dependencies: ["ArrangeScene", "Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot", "TestSupport"]),
         // The `arrange` command run as a subprocess.
-        .testTarget(name: "CLITests", dependencies: ["arrange"]),
+        .testTarget(name: "CLITests", dependencies: ["arrange", "TestSupport"]),
     ]
 )

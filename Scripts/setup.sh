@@ -6,12 +6,21 @@ cd "$(dirname "$0")/.."
 
 # What building, rendering and the test suite need from Debian:
 #   libcairo2-dev, pkg-config  the Cairo backend (PNG, PDF) and its headers
-#   fonts-dejavu-core          the font text is measured and drawn with
-#   fonts-dejavu-extra         its oblique faces, for .italic()
+#   libharfbuzz-dev            reading fonts, shaping text, glyph outlines, font subsets
+#   libfontconfig-dev          finding installed font families
+#   libicu-dev                 line breaking (UAX #14) and bidirectional text (UAX #9)
+#   fonts-dejavu-core          the system font (Sans, Serif, Sans Mono)
+#   fonts-dejavu-extra         its oblique and light faces, for .italic() and light weights
+#   fonts-noto-cjk             fallback for Chinese, Japanese and Korean
+#   fonts-noto-color-emoji     fallback for emoji, drawn in colour
 #   librsvg2-bin               rsvg-convert: the SVG/PNG agreement tests
 #   libxml2-utils              xmllint: the well-formed SVG tests
-#   chromium                   the SVG-renders-in-a-browser test
-packages=(libcairo2-dev pkg-config fonts-dejavu-core fonts-dejavu-extra librsvg2-bin libxml2-utils chromium)
+#   chromium                   the SVG-renders-in-a-browser tests and the line-break oracle
+#   fonts-liberation2          the fonts of the "browser without DejaVu" test
+#   libharfbuzz-bin            hb-shape: the shaping cross-check
+#   poppler-utils              pdffonts, pdftotext: the PDF text tests
+packages=(libcairo2-dev pkg-config libharfbuzz-dev libfontconfig-dev libicu-dev fonts-dejavu-core fonts-dejavu-extra
+          fonts-noto-cjk fonts-noto-color-emoji librsvg2-bin libxml2-utils chromium fonts-liberation2 libharfbuzz-bin poppler-utils)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -13,8 +13,13 @@ public struct CairoRenderer: Renderer, Sendable {
     }
 
     public var format: Format
+    /// Where colour glyphs (emoji) come from: the library layout measured with.
+    public var fonts: FontLibrary
 
-    public init(format: Format = .png) { self.format = format }
+    public init(format: Format = .png, fonts: FontLibrary = .system) {
+        self.format = format
+        self.fonts = fonts
+    }
 
     /// The encoded image.
     /// - Throws: `RenderError` for a canvas that is empty, unbounded or over 32,767 px a side
@@ -45,7 +50,7 @@ public struct CairoRenderer: Renderer, Sendable {
             CairoPainter.setColor(context, background)
             cairo_paint(context)
         }
-        var painter = CairoPainter(context: context)
+        var painter = CairoPainter(context: context, fonts: fonts, textAsText: format == .pdf)
         list.walk(&painter)
         try Self.check(cairo_status(context))
         cairo_surface_flush(surface)
@@ -73,6 +78,25 @@ public struct CairoRenderer: Renderer, Sendable {
     }
 }
 
+/// Hands PNG bytes to Cairo's PNG reader.
+final class PNGSource {
+    let data: Data
+    var offset = 0
+    init(_ data: Data) { self.data = data }
+
+    static let read: cairo_read_func_t = { closure, buffer, length in
+        guard let closure, let buffer else { return CAIRO_STATUS_READ_ERROR }
+        let source = Unmanaged<PNGSource>.fromOpaque(closure).takeUnretainedValue()
+        let count = Int(length)
+        guard source.offset + count <= source.data.count else { return CAIRO_STATUS_READ_ERROR }
+        source.data.withUnsafeBytes { bytes in
+            if let base = bytes.baseAddress { buffer.update(from: base.advanced(by: source.offset).assumingMemoryBound(to: UInt8.self), count: count) }
+        }
+        source.offset += count
+        return CAIRO_STATUS_SUCCESS
+    }
+}
+
 /// Collects the bytes Cairo streams out.
 final class CairoSink {
     var data = Data()
@@ -87,10 +111,73 @@ final class CairoSink {
 /// Draws items on a Cairo context, one function per item kind.
 struct CairoPainter: DisplayListVisitor {
     let context: OpaquePointer?
+    let fonts: FontLibrary
     /// Whether each open group pushed a Cairo group (for opacity) that must be popped.
     private var pushed: [Bool] = []
+    /// Colour glyph images decoded so far, with their frames in design units and units per em;
+    /// nil for glyphs that are outlines.
+    private var colorGlyphs: [ColorGlyphKey: ColorGlyph?] = [:]
 
-    init(context: OpaquePointer?) { self.context = context }
+    struct ColorGlyphKey: Hashable {
+        let face: FontFaceID
+        let glyph: UInt32
+    }
+
+    final class ColorGlyph {
+        let surface: OpaquePointer
+        let frame: CGRect
+        let unitsPerEm: Double
+        init(surface: OpaquePointer, frame: CGRect, unitsPerEm: Double) {
+            self.surface = surface
+            self.frame = frame
+            self.unitsPerEm = unitsPerEm
+        }
+        deinit { cairo_surface_destroy(surface) }
+    }
+
+    /// Whether glyphs are drawn as text (PDF: selectable, the font embedded) or filled as outlines
+    /// (PNG: the very paths the SVG holds, rasterised the same way, so the two agree pixel for pixel).
+    let textAsText: Bool
+
+    init(context: OpaquePointer?, fonts: FontLibrary, textAsText: Bool) {
+        self.context = context
+        self.fonts = fonts
+        self.textAsText = textAsText
+    }
+
+    /// The decoded image of a colour glyph (emoji), or nil for an outline glyph.
+    private mutating func colorGlyph(_ glyph: UInt32, in face: FontFaceID) -> ColorGlyph? {
+        let key = ColorGlyphKey(face: face, glyph: glyph)
+        if let known = colorGlyphs[key] { return known }
+        var result: ColorGlyph?
+        if let image = try? fonts.colorImage(of: glyph, in: face) {
+            let source = PNGSource(image.png)
+            let surface = withExtendedLifetime(source) {
+                cairo_image_surface_create_from_png_stream(PNGSource.read, Unmanaged.passUnretained(source).toOpaque())
+            }
+            if let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS {
+                result = ColorGlyph(surface: surface, frame: image.frame, unitsPerEm: image.unitsPerEm)
+            } else if let surface {
+                cairo_surface_destroy(surface)
+            }
+        }
+        colorGlyphs[key] = result
+        return result
+    }
+
+    /// Paints a colour glyph's image into its frame, scaled from design units to points.
+    private func paint(_ image: ColorGlyph, at x: Double, _ y: Double, size: CGFloat) {
+        let scale = Double(size) / image.unitsPerEm
+        let width = Double(cairo_image_surface_get_width(image.surface)), height = Double(cairo_image_surface_get_height(image.surface))
+        guard width > 0, height > 0, image.frame.width > 0, image.frame.height > 0 else { return }
+        cairo_save(context)
+        cairo_translate(context, x + Double(image.frame.minX) * scale, y + Double(image.frame.minY) * scale)
+        cairo_scale(context, Double(image.frame.width) * scale / width, Double(image.frame.height) * scale / height)
+        cairo_set_source_surface(context, image.surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+        cairo_paint(context)
+        cairo_restore(context)
+    }
 
     mutating func fill(_ shape: ShapeKind, color: Color, in frame: CGRect, identity: ViewIdentity) {
         guard Self.isDrawable(frame) else { return }
@@ -125,7 +212,16 @@ struct CairoPainter: DisplayListVisitor {
                 var end = start + 1
                 while end < line.glyphs.count, line.glyphs[end].face == line.glyphs[start].face { end += 1 }
                 defer { start = end }
-                guard let id = line.glyphs[start].face, let face = CairoFaces.shared.face(id) else { continue }
+                guard let id = line.glyphs[start].face else { continue }
+                // A stretch in a colour face (emoji) is painted as images, glyph by glyph.
+                if colorGlyph(line.glyphs[start].id, in: id) != nil {
+                    for glyph in line.glyphs[start..<end] {
+                        if let image = colorGlyph(glyph.id, in: id) { paint(image, at: x + Double(glyph.x), y + Double(glyph.y), size: run.font.size) }
+                    }
+                    Self.setColor(context, run.color)
+                    continue
+                }
+                guard let face = CairoFaces.shared.face(id) else { continue }
                 cairo_set_font_face(context, face)
                 cairo_set_font_size(context, Double(run.font.size))
                 var glyphs = line.glyphs[start..<end].map {
@@ -134,7 +230,11 @@ struct CairoPainter: DisplayListVisitor {
                 // The characters this stretch draws, as one cluster: enough for PDF text extraction.
                 let text = Self.characters(of: line, glyphs: line.glyphs[start..<end], whole: start == 0 && end == line.glyphs.count)
                 var cluster = cairo_text_cluster_t(num_bytes: Int32(text.utf8.count), num_glyphs: Int32(glyphs.count))
-                if text.isEmpty {
+                if !textAsText {
+                    cairo_new_path(context)
+                    cairo_glyph_path(context, &glyphs, Int32(glyphs.count))
+                    cairo_fill(context)
+                } else if text.isEmpty {
                     cairo_show_glyphs(context, &glyphs, Int32(glyphs.count))
                 } else {
                     cairo_show_text_glyphs(context, text, Int32(text.utf8.count), &glyphs, Int32(glyphs.count), &cluster, 1, cairo_text_cluster_flags_t(0))

@@ -8,39 +8,33 @@ import Foundation
 /// error all the same, and it is reported here with JSON's own words. The check is iterative, so
 /// no nesting can exhaust the stack; nesting deeper than `Limits.syntaxDepth` is an error.
 struct JSONSyntax {
+    private let source: SourceText
     private let bytes: [UInt8]
-    private let file: String
     private var index = 0
-    private var line = 1
-    private var column = 1
 
     /// Checks `source`; throws the first syntax error.
     static func check(_ source: SourceText) throws {
-        var checker = JSONSyntax(bytes: source.bytes, file: source.file)
+        var checker = JSONSyntax(source: source)
         try checker.document()
     }
 
-    private init(bytes: [UInt8], file: String) {
-        self.bytes = bytes
-        self.file = file
+    private init(source: SourceText) {
+        self.source = source
+        bytes = source.bytes
     }
 
     private enum Container { case object, array }
 
-    private var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    private func error(_ message: String) -> SceneError { SceneError(message, at: location) }
+    /// An error at byte `offset` (the current byte by default). Places are kept as offsets and
+    /// turned into lines and columns only here, for the one error a check reports.
+    private func error(_ message: String, at offset: Int? = nil) -> SceneError {
+        SceneError(message, at: source.location(ofByte: offset ?? index))
+    }
 
     private mutating func advance() {
-        guard index < bytes.count else { return }
-        if bytes[index] == 0x0A {
-            line += 1
-            column = 1
-        } else if bytes[index] & 0xC0 != 0x80 {
-            column += 1
-        }
-        index += 1
+        if index < bytes.count { index += 1 }
     }
 
     private mutating func skipWhitespace() throws {
@@ -72,11 +66,11 @@ struct JSONSyntax {
                 advance()
                 stack.removeLast()
             case UInt8(ascii: ",")?:
-                let comma = location
+                let comma = index
                 advance()
                 try skipWhitespace()
                 if current == UInt8(ascii: "}") || current == UInt8(ascii: "]") {
-                    throw SceneError("a trailing comma is not allowed in JSON: remove this ',' before '\(Character(UnicodeScalar(current ?? 0)))'", at: comma)
+                    throw error("a trailing comma is not allowed in JSON: remove this ',' before '\(Character(UnicodeScalar(current ?? 0)))'", at: comma)
                 }
                 if container == .object { try member() }
                 try value(&stack)
@@ -142,7 +136,7 @@ struct JSONSyntax {
     }
 
     private mutating func string() throws {
-        let start = location
+        let start = index
         advance()
         while let c = current {
             switch c {
@@ -168,13 +162,16 @@ struct JSONSyntax {
                     throw error("'\\\(Character(UnicodeScalar(escape)))' is not a JSON escape; use \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX")
                 }
             case 0x00..<0x20:
-                throw error(c == 0x0A ? "the string is not closed before the end of the line (started at line \(start.line), column \(start.column))"
-                                      : "a control character in a JSON string must be escaped (\\t, \\n, \\uXXXX)")
+                guard c == 0x0A else {
+                    throw error("a control character in a JSON string must be escaped (\\t, \\n, \\uXXXX)")
+                }
+                let opened = source.location(ofByte: start)
+                throw error("the string is not closed before the end of the line (started at line \(opened.line), column \(opened.column))")
             default:
                 advance()
             }
         }
-        throw SceneError("the string is not closed: expected '\"' before the end of the file", at: start)
+        throw error("the string is not closed: expected '\"' before the end of the file", at: start)
     }
 
     private mutating func number() throws {

@@ -5,145 +5,63 @@ import Yams
 /// One modifier applied to a view.
 typealias Modification = (Built) -> Built
 
-/// One modifier of the scene format: its name and how to read its value. Modifiers are written as
-/// an ordered list, each item a mapping with one key (`- frame: {width: 100}`) or, for those that
-/// need no value, the bare name (`- clipped`). Adding a modifier is adding one entry to
-/// `ModifierKind.all` (and its definition to the JSON Schema).
-struct ModifierKind: Sendable {
-    /// The key that names the modifier.
-    let name: String
-    /// `fill` and `strokeBorder` apply to a shape, so they come first in the list of a shape.
-    var shapeOnly = false
-    /// Reads the modifier's value (null for a bare name); the `Int` is the view's depth, for the
-    /// views of `background` and `overlay`.
-    let read: @Sendable (inout SceneReader, Node, Int) throws -> Modification
-
-    static let all: [ModifierKind] = [
-        ModifierKind(name: "frame") { reader, node, _ in try reader.frame(node) },
-        ModifierKind(name: "padding") { reader, node, _ in try reader.padding(node) },
-        ModifierKind(name: "border") { reader, node, _ in
-            var color = Color.primary, width = 1.0
-            if case .mapping(let mapping) = node, mapping.contains(where: { $0.key.string == "width" }) {
-                for entry in try SceneReader.entries(node, file: reader.file, in: "'border'", allowed: ["color", "width"]) {
-                    switch entry.key {
-                    case "color": color = try reader.color(entry.value, "color")
-                    default: width = try reader.number(entry.value, "width", .nonNegative)
-                    }
-                }
-            } else {
-                color = try reader.color(node, "border")
-            }
-            let (c, w) = (color, width)
-            return { .view(AnyView($0.view.border(c, width: w))) }
-        },
-        ModifierKind(name: "background") { reader, node, depth in try reader.layer(node, depth: depth, behind: true) },
-        ModifierKind(name: "overlay") { reader, node, depth in try reader.layer(node, depth: depth, behind: false) },
-        ModifierKind(name: "fill", shapeOnly: true) { reader, node, _ in
-            let color = try reader.color(node, "fill")
+extension ModifierKind {
+    /// Reads the modifier's value (null for a bare name). `depth` is the view's, for the views of
+    /// `background` and `overlay`.
+    func read(_ reader: inout SceneReader, _ node: Node, depth: Int) throws -> Modification {
+        switch self {
+        case .frame: return try reader.frame(node)
+        case .padding: return try reader.padding(node)
+        case .border: return try reader.border(node)
+        case .background: return try reader.layer(node, depth: depth, behind: true)
+        case .overlay: return try reader.layer(node, depth: depth, behind: false)
+        case .fill:
+            let color = try reader.color(node, name)
             return { built in
                 guard case .shape(let shape) = built else { return built }
                 return .view(filled(shape, color))
             }
-        },
-        ModifierKind(name: "strokeBorder", shapeOnly: true) { reader, node, _ in
-            var color = Color.primary, lineWidth = 1.0
-            if case .mapping(let mapping) = node, mapping.contains(where: { $0.key.string == "lineWidth" }) {
-                for entry in try SceneReader.entries(node, file: reader.file, in: "'strokeBorder'", allowed: ["color", "lineWidth"]) {
-                    switch entry.key {
-                    case "color": color = try reader.color(entry.value, "color")
-                    default: lineWidth = try reader.number(entry.value, "lineWidth", .nonNegative)
-                    }
-                }
-            } else {
-                color = try reader.color(node, "strokeBorder")
-            }
-            let (c, w) = (color, lineWidth)
-            return { built in
-                guard case .shape(let shape) = built else { return built }
-                return .view(stroked(shape, c, w))
-            }
-        },
-        ModifierKind(name: "foregroundStyle") { reader, node, _ in
-            let color = try reader.color(node, "foregroundStyle")
+        case .strokeBorder: return try reader.strokeBorder(node)
+        case .foregroundStyle:
+            let color = try reader.color(node, name)
             return { .view(AnyView($0.view.foregroundStyle(color))) }
-        },
-        ModifierKind(name: "foregroundColor") { reader, node, _ in
-            let color = try reader.color(node, "foregroundColor")
+        case .foregroundColor:
+            let color = try reader.color(node, name)
             return { .view(AnyView($0.view.foregroundColor(color))) }
-        },
-        ModifierKind(name: "fixedSize") { reader, node, _ in
-            var horizontal = true, vertical = true
-            if case .mapping = node {
-                for entry in try SceneReader.entries(node, file: reader.file, in: "'fixedSize'", allowed: ["horizontal", "vertical"]) {
-                    switch entry.key {
-                    case "horizontal": horizontal = try reader.bool(entry.value, "horizontal")
-                    default: vertical = try reader.bool(entry.value, "vertical")
-                    }
-                }
-            } else if !SceneReader.isNull(node) {
-                let on = try reader.bool(node, "fixedSize")
-                (horizontal, vertical) = (on, on)
-            }
-            let (h, v) = (horizontal, vertical)
-            guard h || v else { return { $0 } }
-            return { .view(AnyView($0.view.fixedSize(horizontal: h, vertical: v))) }
-        },
-        ModifierKind(name: "layoutPriority") { reader, node, _ in
-            let priority = try reader.number(node, "layoutPriority", .finite)
+        case .fixedSize: return try reader.fixedSize(node)
+        case .layoutPriority:
+            let priority = try reader.number(node, name, .finite)
             return { .view(AnyView($0.view.layoutPriority(priority))) }
-        },
-        ModifierKind(name: "offset") { reader, node, _ in
-            var x = 0.0, y = 0.0
-            for entry in try SceneReader.entries(node, file: reader.file, in: "'offset'", allowed: ["x", "y"]) {
-                switch entry.key {
-                case "x": x = try reader.number(entry.value, "x", .finite)
-                default: y = try reader.number(entry.value, "y", .finite)
-                }
-            }
-            let (dx, dy) = (x, y)
-            return { .view(AnyView($0.view.offset(x: dx, y: dy))) }
-        },
-        ModifierKind(name: "cornerRadius") { reader, node, _ in
-            let radius = try reader.number(node, "cornerRadius", .nonNegative)
+        case .offset: return try reader.offset(node)
+        case .cornerRadius:
+            let radius = try reader.number(node, name, .nonNegative)
             return { .view(AnyView($0.view.cornerRadius(radius))) }
-        },
-        ModifierKind(name: "clipped") { reader, node, _ in
-            guard try SceneReader.isNull(node) || reader.bool(node, "clipped") else { return { $0 } }
+        case .clipped:
+            guard try SceneReader.isNull(node) || reader.bool(node, name) else { return { $0 } }
             return { .view(AnyView($0.view.clipped())) }
-        },
-        ModifierKind(name: "clipShape") { reader, node, _ in
-            let shape: any Shape = try reader.choice(node, "clipShape", [
+        case .clipShape:
+            let shape: any Shape = try reader.choice(node, name, [
                 "rectangle": Rectangle() as any Shape, "circle": Circle(), "capsule": Capsule(), "ellipse": Ellipse(),
             ])
             return { built in .view(clip(built.view, to: shape)) }
-        },
-        ModifierKind(name: "opacity") { reader, node, _ in
-            let opacity = try reader.number(node, "opacity", .unit)
+        case .opacity:
+            let opacity = try reader.number(node, name, .unit)
             return { .view(AnyView($0.view.opacity(opacity))) }
-        },
-        ModifierKind(name: "alignmentGuide") { reader, node, _ in try reader.alignmentGuide(node) },
-        ModifierKind(name: "id") { reader, node, _ in
-            let id = try reader.string(node, "id") + reader.idSuffix
+        case .alignmentGuide: return try reader.alignmentGuide(node)
+        case .id:
+            let id = try reader.string(node, name) + reader.idSuffix
             return { .view(AnyView($0.view.id(id))) }
-        },
-        ModifierKind(name: "font") { reader, node, _ in
+        case .font:
             let font = try reader.font(node)
             return { .view(AnyView($0.view.font(font))) }
-        },
-        ModifierKind(name: "lineLimit") { reader, node, _ in
-            let limit = SceneReader.isNull(node) ? nil : try reader.integer(node, "lineLimit", 1...10_000)
+        case .lineLimit:
+            let limit = SceneReader.isNull(node) ? nil : try reader.integer(node, name, 1...10_000)
             return { .view(AnyView($0.view.lineLimit(limit))) }
-        },
-        ModifierKind(name: "multilineTextAlignment") { reader, node, _ in
-            let alignment = try reader.choice(node, "multilineTextAlignment",
-                                              ["leading": TextAlignment.leading, "center": .center, "trailing": .trailing])
+        case .multilineTextAlignment:
+            let alignment = try reader.choice(node, name, ["leading": TextAlignment.leading, "center": .center, "trailing": .trailing])
             return { .view(AnyView($0.view.multilineTextAlignment(alignment))) }
-        },
-    ]
-
-    static let byName: [String: ModifierKind] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-
-    static var names: [String] { all.map(\.name) }
+        }
+    }
 }
 
 /// `shape.fill(color)`, the shape's type opened from the existential.
@@ -157,38 +75,68 @@ private func stroked<S: Shape>(_ shape: S, _ color: Color, _ width: CGFloat) -> 
     AnyView(shape.strokeBorder(color, lineWidth: width))
 }
 
-extension SceneReader {
-    static let fixedFrameKeys = ["width", "height"]
-    static let flexibleFrameKeys = ["minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight"]
+extension FrameKey {
+    /// Which of SwiftUI's two `frame` modifiers the key belongs to; nil for `alignment`, which
+    /// both take.
+    var isFlexible: Bool? {
+        switch self {
+        case .width, .height: false
+        case .minWidth, .idealWidth, .maxWidth, .minHeight, .idealHeight, .maxHeight: true
+        case .alignment: nil
+        }
+    }
+}
 
+extension PaddingKey {
+    /// Whether the key is of the `{edges:, length:}` form rather than an inset of one edge.
+    var isEdgesForm: Bool {
+        switch self {
+        case .edges, .length: true
+        case .top, .leading, .bottom, .trailing: false
+        }
+    }
+}
+
+extension AlignmentGuideKey {
+    /// Whether the key adds to the guide's value (rather than naming the guide).
+    var isAmount: Bool {
+        switch self {
+        case .value, .fractionOfWidth, .fractionOfHeight: true
+        case .horizontal, .vertical: false
+        }
+    }
+}
+
+extension SceneReader {
     /// `frame: {width:, height:, alignment:}` (fixed) or `frame: {minWidth:, idealWidth:,
     /// maxWidth:, minHeight:, idealHeight:, maxHeight:, alignment:}` (flexible); SwiftUI's two
     /// `frame` modifiers, which cannot be mixed.
     mutating func frame(_ node: Node) throws -> Modification {
-        let entries = try Self.entries(node, file: file, in: "'frame'", allowed: Self.fixedFrameKeys + Self.flexibleFrameKeys + ["alignment"])
-        var lengths: [String: Double] = [:], alignment = Alignment.center
+        let entries = try entries(node, in: "'frame'", as: FrameKey.self)
+        var lengths: [FrameKey: Double] = [:], alignment = Alignment.center
         for entry in entries {
             switch entry.key {
-            case "alignment": alignment = try self.alignment(entry.value)
-            case "maxWidth", "maxHeight": lengths[entry.key] = try number(entry.value, entry.key, .nonNegativeOrInfinity)
-            default: lengths[entry.key] = try number(entry.value, entry.key, .nonNegative)
+            case .alignment: alignment = try self.alignment(entry.value)
+            case .maxWidth, .maxHeight: lengths[entry.key] = try number(entry.value, entry.name, .nonNegativeOrInfinity)
+            case .width, .height, .minWidth, .idealWidth, .minHeight, .idealHeight:
+                lengths[entry.key] = try number(entry.value, entry.name, .nonNegative)
             }
         }
-        let fixed = entries.first { Self.fixedFrameKeys.contains($0.key) }
-        let flexible = entries.first { Self.flexibleFrameKeys.contains($0.key) }
+        let fixed = entries.first { $0.key.isFlexible == false }
+        let flexible = entries.first { $0.key.isFlexible == true }
         if let fixed, let flexible {
-            throw error("'frame' takes either fixed lengths (width, height) or flexible ones (minWidth, idealWidth, maxWidth, minHeight, idealHeight, maxHeight), not both: '\(fixed.key)' and '\(flexible.key)'",
+            let names = { (flexible: Bool) in FrameKey.allCases.filter { $0.isFlexible == flexible }.map(\.name).joined(separator: ", ") }
+            throw error("'frame' takes either fixed lengths (\(names(false))) or flexible ones (\(names(true))), not both: '\(fixed.name)' and '\(flexible.name)'",
                         at: flexible.keyNode)
         }
         let a = alignment
-        if flexible == nil {
-            let (w, h) = (lengths["width"].map { CGFloat($0) }, lengths["height"].map { CGFloat($0) })
-            return { .view(AnyView($0.view.frame(width: w, height: h, alignment: a))) }
-        }
         let l = lengths.mapValues { CGFloat($0) }
+        if flexible == nil {
+            return { .view(AnyView($0.view.frame(width: l[.width], height: l[.height], alignment: a))) }
+        }
         return {
-            .view(AnyView($0.view.frame(minWidth: l["minWidth"], idealWidth: l["idealWidth"], maxWidth: l["maxWidth"],
-                                        minHeight: l["minHeight"], idealHeight: l["idealHeight"], maxHeight: l["maxHeight"],
+            .view(AnyView($0.view.frame(minWidth: l[.minWidth], idealWidth: l[.idealWidth], maxWidth: l[.maxWidth],
+                                        minHeight: l[.minHeight], idealHeight: l[.idealHeight], maxHeight: l[.maxHeight],
                                         alignment: a)))
         }
     }
@@ -204,37 +152,32 @@ extension SceneReader {
     mutating func padding(_ node: Node) throws -> Modification {
         if Self.isNull(node) { return { .view(AnyView($0.view.padding())) } }
         if case .scalar = node {
-            let length = try number(node, "padding", .finite)
+            let length = try number(node, ModifierKind.padding.name, .finite)
             return { .view(AnyView($0.view.padding(length))) }
         }
-        let entries = try Self.entries(node, file: file, in: "'padding'",
-                                       allowed: ["edges", "length", "top", "leading", "bottom", "trailing"])
-        let usesEdges = entries.contains { $0.key == "edges" || $0.key == "length" }
-        let usesInsets = entries.first { !["edges", "length"].contains($0.key) }
-        if usesEdges, let usesInsets {
-            throw error("'padding' takes either 'edges' and 'length' or insets per edge (top, leading, bottom, trailing), not both",
-                        at: usesInsets.keyNode)
+        let entries = try entries(node, in: "'padding'", as: PaddingKey.self)
+        let usesEdges = entries.contains { $0.key.isEdgesForm }
+        // Mixing the forms is refused before any value is read, so its error comes first.
+        if usesEdges, let inset = entries.first(where: { !$0.key.isEdgesForm }) {
+            let edgesForm = PaddingKey.allCases.filter(\.isEdgesForm).map(\.name)
+            let insets = PaddingKey.allCases.filter { !$0.isEdgesForm }.map(\.name)
+            throw error("'padding' takes either \(Suggestion.list(edgesForm, conjunction: "and")) or insets per edge (\(insets.joined(separator: ", "))), not both",
+                        at: inset.keyNode)
+        }
+        var edges = Edge.Set.all, length: Double?, insets = EdgeInsets()
+        for entry in entries {
+            switch entry.key {
+            case .edges: edges = try edgeSet(entry.value)
+            case .length: length = try number(entry.value, entry.name, .finite)
+            case .top: insets.top = try number(entry.value, entry.name, .finite)
+            case .leading: insets.leading = try number(entry.value, entry.name, .finite)
+            case .bottom: insets.bottom = try number(entry.value, entry.name, .finite)
+            case .trailing: insets.trailing = try number(entry.value, entry.name, .finite)
+            }
         }
         if usesEdges {
-            var edges = Edge.Set.all, length: Double?
-            for entry in entries {
-                switch entry.key {
-                case "edges": edges = try edgeSet(entry.value)
-                default: length = try number(entry.value, "length", .finite)
-                }
-            }
             let (e, l) = (edges, length.map { CGFloat($0) })
             return { .view(AnyView($0.view.padding(e, l))) }
-        }
-        var insets = EdgeInsets()
-        for entry in entries {
-            let value = try number(entry.value, entry.key, .finite)
-            switch entry.key {
-            case "top": insets.top = value
-            case "leading": insets.leading = value
-            case "bottom": insets.bottom = value
-            default: insets.trailing = value
-            }
         }
         let i = insets
         return { .view(AnyView($0.view.padding(i))) }
@@ -243,23 +186,93 @@ extension SceneReader {
     private func edgeSet(_ node: Node) throws -> Edge.Set {
         if case .sequence(let items) = node {
             var edges = Edge.Set()
-            for item in items { edges.formUnion(try choice(item, "edges", Self.edgeSets)) }
+            for item in items { edges.formUnion(try choice(item, PaddingKey.edges.name, Self.edgeSets)) }
             return edges
         }
-        return try choice(node, "edges", Self.edgeSets)
+        return try choice(node, PaddingKey.edges.name, Self.edgeSets)
+    }
+
+    /// `border: <colour>` or `border: {color:, width:}`; a mapping with a `width` is the second.
+    mutating func border(_ node: Node) throws -> Modification {
+        var color = Color.primary, width = 1.0
+        if BorderKey.isWritten([.width], in: node) {
+            for entry in try entries(node, in: "'border'", as: BorderKey.self) {
+                switch entry.key {
+                case .color: color = try self.color(entry.value, entry.name)
+                case .width: width = try number(entry.value, entry.name, .nonNegative)
+                }
+            }
+        } else {
+            color = try self.color(node, ModifierKind.border.name)
+        }
+        let (c, w) = (color, width)
+        return { .view(AnyView($0.view.border(c, width: w))) }
+    }
+
+    /// `strokeBorder: <colour>` or `strokeBorder: {color:, lineWidth:}`; a mapping with a
+    /// `lineWidth` is the second.
+    mutating func strokeBorder(_ node: Node) throws -> Modification {
+        var color = Color.primary, lineWidth = 1.0
+        if StrokeBorderKey.isWritten([.lineWidth], in: node) {
+            for entry in try entries(node, in: "'strokeBorder'", as: StrokeBorderKey.self) {
+                switch entry.key {
+                case .color: color = try self.color(entry.value, entry.name)
+                case .lineWidth: lineWidth = try number(entry.value, entry.name, .nonNegative)
+                }
+            }
+        } else {
+            color = try self.color(node, ModifierKind.strokeBorder.name)
+        }
+        let (c, w) = (color, lineWidth)
+        return { built in
+            guard case .shape(let shape) = built else { return built }
+            return .view(stroked(shape, c, w))
+        }
+    }
+
+    /// `fixedSize` (both axes), `fixedSize: false`, or `fixedSize: {horizontal:, vertical:}`.
+    func fixedSize(_ node: Node) throws -> Modification {
+        var horizontal = true, vertical = true
+        if case .mapping = node {
+            for entry in try entries(node, in: "'fixedSize'", as: FixedSizeKey.self) {
+                switch entry.key {
+                case .horizontal: horizontal = try bool(entry.value, entry.name)
+                case .vertical: vertical = try bool(entry.value, entry.name)
+                }
+            }
+        } else if !Self.isNull(node) {
+            let on = try bool(node, ModifierKind.fixedSize.name)
+            (horizontal, vertical) = (on, on)
+        }
+        let (h, v) = (horizontal, vertical)
+        guard h || v else { return { $0 } }
+        return { .view(AnyView($0.view.fixedSize(horizontal: h, vertical: v))) }
+    }
+
+    /// `offset: {x:, y:}`.
+    mutating func offset(_ node: Node) throws -> Modification {
+        var x = 0.0, y = 0.0
+        for entry in try entries(node, in: "'offset'", as: OffsetKey.self) {
+            switch entry.key {
+            case .x: x = try number(entry.value, entry.name, .finite)
+            case .y: y = try number(entry.value, entry.name, .finite)
+            }
+        }
+        let (dx, dy) = (x, y)
+        return { .view(AnyView($0.view.offset(x: dx, y: dy))) }
     }
 
     /// `background`/`overlay`: a colour (`background: blue`, `{color: gray, opacity: 0.2}`,
     /// `{red:, green:, blue:}`), or a view with an alignment (`{view: {circle: {}}, alignment:
-    /// topLeading}`).
+    /// topLeading}`); a mapping with a `view` or an `alignment` is the second.
     mutating func layer(_ node: Node, depth: Int, behind: Bool) throws -> Modification {
-        let name = behind ? "background" : "overlay"
-        if case .mapping(let mapping) = node, mapping.contains(where: { $0.key.string == "view" || $0.key.string == "alignment" }) {
+        let name = (behind ? ModifierKind.background : .overlay).name
+        if LayerKey.isWritten(LayerKey.allCases, in: node) {
             var views: [AnyView]?, alignment = Alignment.center
-            for entry in try Self.entries(node, file: file, in: "'\(name)'", allowed: ["view", "alignment"]) {
+            for entry in try entries(node, in: "'\(name)'", as: LayerKey.self) {
                 switch entry.key {
-                case "view": views = try self.views(entry.value, depth: depth + 1, place: .layer)
-                default: alignment = try self.alignment(entry.value)
+                case .view: views = try self.views(entry.value, depth: depth + 1, place: .layer)
+                case .alignment: alignment = try self.alignment(entry.value)
                 }
             }
             guard let views else {
@@ -270,7 +283,9 @@ extension SceneReader {
                           : { .view(AnyView($0.view.overlay(alignment: a) { layer })) }
         }
         if case .mapping = node {
-            _ = try Self.entries(node, file: file, in: "'\(name)'", allowed: ["view", "alignment", "color", "opacity", "red", "green", "blue", "white"])
+            // A colour mapping. Its keys are checked here first so that an unknown key's message
+            // names this modifier and its view form too.
+            _ = try entries(node, in: "'\(name)'", as: EitherKey<LayerKey, ColorKey>.self)
         }
         let color = try self.color(node, name)
         return behind ? { .view(AnyView($0.view.background(color))) } : { .view(AnyView($0.view.overlay(color))) }
@@ -280,25 +295,26 @@ extension SceneReader {
     /// `fractionOfHeight`: the guide's value is `value + fractionOfWidth × width +
     /// fractionOfHeight × height` of the view's own dimensions.
     mutating func alignmentGuide(_ node: Node) throws -> Modification {
-        let entries = try Self.entries(node, file: file, in: "'alignmentGuide'",
-                                       allowed: ["horizontal", "vertical", "value", "fractionOfWidth", "fractionOfHeight"])
+        let entries = try entries(node, in: "'alignmentGuide'", as: AlignmentGuideKey.self)
         var horizontal: HorizontalAlignment?, vertical: VerticalAlignment?
         var value = 0.0, width = 0.0, height = 0.0
         for entry in entries {
             switch entry.key {
-            case "horizontal": horizontal = try horizontalAlignment(entry.value, "horizontal")
-            case "vertical": vertical = try verticalAlignment(entry.value, "vertical")
-            case "value": value = try number(entry.value, "value", .finite)
-            case "fractionOfWidth": width = try number(entry.value, "fractionOfWidth", .finite)
-            default: height = try number(entry.value, "fractionOfHeight", .finite)
+            case .horizontal: horizontal = try horizontalAlignment(entry.value, entry.name)
+            case .vertical: vertical = try verticalAlignment(entry.value, entry.name)
+            case .value: value = try number(entry.value, entry.name, .finite)
+            case .fractionOfWidth: width = try number(entry.value, entry.name, .finite)
+            case .fractionOfHeight: height = try number(entry.value, entry.name, .finite)
             }
         }
         guard (horizontal == nil) != (vertical == nil) else {
-            throw error("'alignmentGuide' names one guide: 'horizontal' (leading, center, trailing) or 'vertical' (top, center, bottom, firstTextBaseline, lastTextBaseline)",
+            let horizontals = Self.horizontalAlignments.map(\.key).joined(separator: ", ")
+            let verticals = Self.verticalAlignments.map(\.key).joined(separator: ", ")
+            throw error("'alignmentGuide' names one guide: '\(AlignmentGuideKey.horizontal.name)' (\(horizontals)) or '\(AlignmentGuideKey.vertical.name)' (\(verticals))",
                         at: node)
         }
-        guard entries.contains(where: { ["value", "fractionOfWidth", "fractionOfHeight"].contains($0.key) }) else {
-            throw error("'alignmentGuide' needs a 'value', 'fractionOfWidth' or 'fractionOfHeight'", at: node)
+        guard entries.contains(where: { $0.key.isAmount }) else {
+            throw error("'alignmentGuide' needs a \(Suggestion.list(AlignmentGuideKey.allCases.filter(\.isAmount).map(\.name)))", at: node)
         }
         let (v, w, h) = (value, width, height)
         let compute: (ViewDimensions) -> CGFloat = { v + w * $0.width + h * $0.height }

@@ -73,15 +73,12 @@ public struct Scene {
     /// point here.
     public internal(set) var viewLocation: SourceLocation
 
-    /// The top-level keys of a scene.
-    static let keys = ["canvas", "seed", "view", "description"]
-
     /// Reads the scene file at `path`. `seed` replaces the file's seed.
     ///
     /// At most `Limits.fileBytes` + 1 bytes are read, so a huge file, a device or a pipe
     /// that never ends is refused without reading it all.
     public static func load(contentsOf path: String, seed: UInt64? = nil) throws -> Scene {
-        let start = SourceLocation(file: path, line: 1, column: 1)
+        let start = SourceLocation.start(of: path)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw SceneError("the file does not exist", at: start)
@@ -105,7 +102,7 @@ public struct Scene {
         do {
             data = try readPrefix(of: handle)
         } catch {
-            throw SceneError("cannot read: \(error.localizedDescription)", at: SourceLocation(file: file, line: 1, column: 1))
+            throw SceneError("cannot read: \(error.localizedDescription)", at: .start(of: file))
         }
         return try Scene(data: data, file: file, format: format, seed: seed)
     }
@@ -146,19 +143,20 @@ public struct Scene {
         do {
             guard let node = try Yams.compose(yaml: yaml) else {
                 throw SceneError("the file has no content (only comments or blank lines); a scene needs at least a 'view'",
-                                 at: SourceLocation(file: file, line: 1, column: 1))
+                                 at: .start(of: file))
             }
             root = node
         } catch let error as YamlError {
-            throw SceneError(yamlError: error, file: file, format: format)
+            throw SceneError(error, in: source, format: format)
         }
 
-        let entries = try SceneReader.entries(root, file: file, in: "a scene", allowed: keys)
+        let entries = try SceneReader.entries(root, file: file, in: "a scene", as: SceneKey.self)
         var seed: UInt64 = 0
-        if let entry = entries.first(where: { $0.key == "seed" }) {
+        // The seed is read before everything else, since random values anywhere draw from it.
+        if let entry = entries.first(where: { $0.key == .seed }) {
             guard case .scalar(let scalar) = entry.value, scalar.style == .plain, let value = UInt64(scalar.string) else {
                 throw SceneError("'seed' expects a whole number from 0 to \(UInt64.max), found \(SceneReader.describe(entry.value))",
-                                 at: SceneReader.location(entry.value, file: file))
+                                 at: SourceLocation(entry.value, in: file))
             }
             seed = value
         }
@@ -168,16 +166,16 @@ public struct Scene {
         var view: (AnyView, SourceLocation)?
         for entry in entries {
             switch entry.key {
-            case "canvas":
+            case .canvas:
                 canvas = try reader.canvas(entry.value)
                 canvasLocation = reader.location(entry.value)
-            case "view":
+            case .view:
                 let views = try reader.views(entry.value, depth: 1, place: .root)
                 view = (views.first ?? AnyView(EmptyView()), reader.location(entry.value))
-            case "description":
-                _ = try reader.string(entry.value, "description")
-            default:
-                break
+            case .description:
+                _ = try reader.string(entry.value, entry.name)
+            case .seed:
+                continue
             }
         }
         guard let view else {
@@ -237,84 +235,26 @@ extension SceneReader {
     /// `canvas: {width:, height:, scale:, background:}`, every key optional.
     mutating func canvas(_ node: Node) throws -> SceneCanvas {
         var canvas = SceneCanvas()
-        for entry in try Self.entries(node, file: file, in: "'canvas'", allowed: ["width", "height", "scale", "background"]) {
+        for entry in try entries(node, in: "'canvas'", as: CanvasKey.self) {
             switch entry.key {
-            case "width": canvas.width = try number(entry.value, "width", .positive)
-            case "height": canvas.height = try number(entry.value, "height", .positive)
-            case "scale":
-                let scale = try number(entry.value, "scale", .positive)
+            case .width: canvas.width = try number(entry.value, entry.name, .positive)
+            case .height: canvas.height = try number(entry.value, entry.name, .positive)
+            case .scale:
+                let scale = try number(entry.value, entry.name, .positive)
                 guard scale <= Limits.scale else {
                     throw error("'scale' must be at most \(Int(Limits.scale)), found \(Self.format(scale))", at: entry.value)
                 }
                 canvas.scale = scale
-            default: canvas.background = try color(entry.value, "background")
+            case .background: canvas.background = try color(entry.value, entry.name)
             }
         }
-        for (length, name) in [(canvas.width, "width"), (canvas.height, "height")] {
+        for (length, key) in [(canvas.width, CanvasKey.width), (canvas.height, CanvasKey.height)] {
+            let name = key.name
             if let length, length * canvas.scale > Limits.canvasPixelsPerSide {
                 throw error("the canvas \(name) is \(Self.format(length * canvas.scale)) pixels (\(Self.format(length)) points at scale \(Self.format(canvas.scale))); at most \(Int(Limits.canvasPixelsPerSide)) pixels a side",
                             at: node)
             }
         }
         return canvas
-    }
-}
-
-extension SceneError {
-    /// A parser error, in the user's terms.
-    init(yamlError: YamlError, file: String, format: SceneFormat) {
-        let what = format == .json ? "malformed JSON" : "malformed YAML"
-        func at(_ mark: Mark) -> SourceLocation { SourceLocation(file: file, line: mark.line, column: mark.column) }
-        func context(_ context: YamlError.Context?) -> String {
-            guard let context, !context.text.isEmpty else { return "" }
-            return " (\(context.text) that starts at line \(context.mark.line), column \(context.mark.column))"
-        }
-        func advice(_ problem: String) -> String {
-            if problem.contains("mapping values are not allowed") {
-                return "; a value that contains ': ' must be quoted, or the line is indented wrongly"
-            }
-            if problem.contains("did not find expected key") || problem.contains("did not find expected '-' indicator") {
-                return "; check the indentation of this line against the lines above"
-            }
-            if problem.contains("cannot start any token"), problem.contains("tab") || problem.contains("character") {
-                return "; YAML indents with spaces, not tabs"
-            }
-            return ""
-        }
-        /// `- rectangle` followed by a more indented `modifiers:` line: the bare name needs a colon.
-        func bareNameAbove(_ mark: Mark, in yaml: String) -> String? {
-            let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
-            guard mark.line >= 2, mark.line - 2 < lines.count else { return nil }
-            let above = lines[mark.line - 2].trimmingCharacters(in: .whitespaces)
-            guard above.hasPrefix("- ") else { return nil }
-            let name = above.dropFirst(2).trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty, name.allSatisfy({ $0.isLetter }) else { return nil }
-            return "; to give '- \(name)' more keys such as 'modifiers', write it '- \(name):' (with a colon)"
-        }
-        switch yamlError {
-        case .scanner(let ctx, let problem, let mark, let yaml), .parser(let ctx, let problem, let mark, let yaml):
-            let hint = problem.contains("mapping values are not allowed") ? bareNameAbove(mark, in: yaml) : nil
-            self.init("\(what): \(problem)\(context(ctx))\(hint ?? advice(problem))", at: at(mark))
-        case .composer(let ctx, let problem, let mark, _):
-            if problem.contains("another document") {
-                self.init("a scene file holds one document, found a second one (a '---' line)", at: at(mark))
-            } else {
-                self.init("\(what): \(problem)\(context(ctx))", at: at(mark))
-            }
-        case .reader(let problem, let offset, _, let yaml):
-            var location = SourceLocation(file: file, line: 1, column: 1)
-            if let offset {
-                let prefix = yaml.prefix(offset)
-                let line = prefix.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-                let column = (prefix.lastIndex(of: "\n").map { prefix[prefix.index(after: $0)...] } ?? prefix).unicodeScalars.count + 1
-                location = SourceLocation(file: file, line: line, column: column)
-            }
-            self.init("\(what): \(problem)", at: location)
-        case .duplicatedKeysInMapping(let duplicates, let ctx):
-            self.init("the key \(Suggestion.list(duplicates)) is written twice in the same mapping; each key may appear once",
-                      at: at(ctx.mark))
-        default:
-            self.init("\(what): \(yamlError)", at: SourceLocation(file: file, line: 1, column: 1))
-        }
     }
 }

@@ -28,12 +28,7 @@ struct SceneReader {
     // MARK: Locations and errors
 
     func location(_ node: Node) -> SourceLocation {
-        Self.location(node, file: file)
-    }
-
-    static func location(_ node: Node, file: String) -> SourceLocation {
-        let mark = node.mark
-        return SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+        SourceLocation(node, in: file)
     }
 
     func error(_ message: String, at node: Node) -> SceneError {
@@ -64,25 +59,32 @@ struct SceneReader {
 
     // MARK: Mappings
 
-    /// A mapping's entries in document order, keys as text. Keys must be scalars; each must be one
-    /// of `allowed`, else the error names the nearest allowed key.
-    static func entries(_ node: Node, file: String, in context: String, allowed: [String]) throws -> [(key: String, keyNode: Node, value: Node)] {
+    /// A mapping's entries in document order, keys typed by `Key`. Keys must be scalars; each must
+    /// be a case of `Key`, else the error names the nearest one. `context` names the mapping in
+    /// messages: "'frame'", "the parameters of 'hstack'".
+    static func entries<Key: MappingKey>(_ node: Node, file: String, in context: String,
+                                         as _: Key.Type = Key.self) throws -> [MappingEntry<Key>] {
         guard case .mapping(let mapping) = node else {
-            throw SceneError("\(context) must be a mapping of \(Suggestion.list(allowed)), found \(describe(node))",
-                             at: location(node, file: file))
+            throw SceneError("\(context) must be a mapping of \(Suggestion.list(Key.names)), found \(describe(node))",
+                             at: SourceLocation(node, in: file))
         }
-        var result: [(key: String, keyNode: Node, value: Node)] = []
+        var result: [MappingEntry<Key>] = []
         for (keyNode, value) in mapping {
-            guard case .scalar(let key) = keyNode else {
-                throw SceneError("keys in \(context) must be names, found \(describe(keyNode))", at: location(keyNode, file: file))
+            guard case .scalar(let scalar) = keyNode else {
+                throw SceneError("keys in \(context) must be names, found \(describe(keyNode))", at: SourceLocation(keyNode, in: file))
             }
-            guard allowed.contains(key.string) else {
-                throw SceneError("unknown key '\(key.string)' in \(context)\(Suggestion.expected(key.string, in: allowed))",
-                                 at: location(keyNode, file: file))
+            guard let key = Key(rawValue: scalar.string) else {
+                throw SceneError("unknown key '\(scalar.string)' in \(context)\(Suggestion.expected(scalar.string, in: Key.names))",
+                                 at: SourceLocation(keyNode, in: file))
             }
-            result.append((key.string, keyNode, value))
+            result.append(MappingEntry(key: key, keyNode: keyNode, value: value))
         }
         return result
+    }
+
+    /// `entries(_:file:in:as:)` in this reader's file.
+    func entries<Key: MappingKey>(_ node: Node, in context: String, as _: Key.Type = Key.self) throws -> [MappingEntry<Key>] {
+        try Self.entries(node, file: file, in: context, as: Key.self)
     }
 
     // MARK: Numbers
@@ -189,20 +191,26 @@ struct SceneReader {
 
     /// `{random: [low, high]}`: a uniform draw from `SeededGenerator.next(in:)`.
     private mutating func random(_ node: Node, _ label: String, _ rule: NumberRule) throws -> Double {
-        let entries = try Self.entries(node, file: file, in: label, allowed: ["random"])
-        guard let entry = entries.first else {
+        var range: (low: Node, high: Node, node: Node)?
+        for entry in try entries(node, in: label, as: RandomKey.self) {
+            switch entry.key {
+            case .random:
+                guard case .sequence(let bounds) = entry.value, bounds.count == 2 else {
+                    throw error("'random' takes a list of two numbers, [low, high]; found \(Self.describe(entry.value))", at: entry.value)
+                }
+                range = (bounds[0], bounds[1], entry.value)
+            }
+        }
+        guard let range else {
             throw error("\(label) expects \(rule.expectation) or {random: [low, high]}, found an empty mapping", at: node)
         }
-        guard case .sequence(let bounds) = entry.value, bounds.count == 2 else {
-            throw error("'random' takes a list of two numbers, [low, high]; found \(Self.describe(entry.value))", at: entry.value)
-        }
-        let low = try number(bounds[0], label: "the low bound of \(label)", rule, random: false)
-        let high = try number(bounds[1], label: "the high bound of \(label)", rule, random: false)
+        let low = try number(range.low, label: "the low bound of \(label)", rule, random: false)
+        let high = try number(range.high, label: "the high bound of \(label)", rule, random: false)
         guard low.isFinite, high.isFinite else {
-            throw error("the bounds of 'random' must be finite numbers", at: entry.value)
+            throw error("the bounds of 'random' must be finite numbers", at: range.node)
         }
         guard low <= high else {
-            throw error("'random' needs low ≤ high, found [\(Self.format(low)), \(Self.format(high))]", at: entry.value)
+            throw error("'random' needs low ≤ high, found [\(Self.format(low)), \(Self.format(high))]", at: range.node)
         }
         return generator.next(in: low...high)
     }
@@ -316,26 +324,26 @@ struct SceneReader {
             throw error("'\(name)' cannot be '\(text)'\(Suggestion.hint(for: text, in: names)) (expected a colour: a name (\(Suggestion.list(names))), a hex colour like '#ff8800', or a mapping like {red: 1, green: 0.5, blue: 0})",
                         at: node)
         case .mapping:
-            let entries = try Self.entries(node, file: file, in: "the colour '\(name)'",
-                                           allowed: ["red", "green", "blue", "white", "color", "opacity"])
+            let entries = try entries(node, in: "the colour '\(name)'", as: ColorKey.self)
             var red: Double?, green: Double?, blue: Double?, white: Double?, base: Color?, opacity = 1.0
             for entry in entries {
                 switch entry.key {
-                case "red": red = try number(entry.value, "red", .unit)
-                case "green": green = try number(entry.value, "green", .unit)
-                case "blue": blue = try number(entry.value, "blue", .unit)
-                case "white": white = try number(entry.value, "white", .unit)
-                case "color": base = try color(entry.value, "color")
-                default: opacity = try number(entry.value, "opacity", .unit)
+                case .red: red = try number(entry.value, entry.name, .unit)
+                case .green: green = try number(entry.value, entry.name, .unit)
+                case .blue: blue = try number(entry.value, entry.name, .unit)
+                case .white: white = try number(entry.value, entry.name, .unit)
+                case .color: base = try color(entry.value, entry.name)
+                case .opacity: opacity = try number(entry.value, entry.name, .unit)
                 }
             }
-            let keys = entries.map(\.key).filter { $0 != "opacity" }
-            if let base, keys == ["color"] { return base.opacity(opacity) }
-            if let white, keys == ["white"] { return Color(white: white, opacity: opacity) }
-            if let red, let green, let blue, Set(keys) == ["red", "green", "blue"] {
+            // Which of the three forms: every key but opacity must belong to one of them.
+            let keys = entries.map(\.key).filter { $0 != .opacity }
+            if let base, keys == [.color] { return base.opacity(opacity) }
+            if let white, keys == [.white] { return Color(white: white, opacity: opacity) }
+            if let red, let green, let blue, Set(keys) == [.red, .green, .blue] {
                 return Color(red: red, green: green, blue: blue, opacity: opacity)
             }
-            throw error("a colour mapping takes red, green and blue (and opacity), or white (and opacity), or color (and opacity); found \(keys.isEmpty ? "only opacity" : Suggestion.list(keys))",
+            throw error("a colour mapping takes red, green and blue (and opacity), or white (and opacity), or color (and opacity); found \(keys.isEmpty ? "only opacity" : Suggestion.list(keys.map(\.name)))",
                         at: node)
         default:
             throw error("'\(name)' expects a colour (a name like 'blue', '#rrggbb', 'random' or {red:, green:, blue:}), found \(Self.describe(node))",
@@ -364,15 +372,14 @@ struct SceneReader {
         if case .scalar = node {
             return .system(try choice(node, name, Self.textStyles))
         }
-        let entries = try Self.entries(node, file: file, in: "'\(name)'", allowed: ["style", "size", "weight", "design", "italic"])
         var style: Font.TextStyle?, size: Double?, weight: Font.Weight?, design = Font.Design.default, italic = false
-        for entry in entries {
+        for entry in try entries(node, in: "'\(name)'", as: FontKey.self) {
             switch entry.key {
-            case "style": style = try choice(entry.value, "style", Self.textStyles)
-            case "size": size = try number(entry.value, "size", .positive)
-            case "weight": weight = try choice(entry.value, "weight", Self.weights)
-            case "design": design = try choice(entry.value, "design", Self.designs)
-            default: italic = try bool(entry.value, "italic")
+            case .style: style = try choice(entry.value, entry.name, Self.textStyles)
+            case .size: size = try number(entry.value, entry.name, .positive)
+            case .weight: weight = try choice(entry.value, entry.name, Self.weights)
+            case .design: design = try choice(entry.value, entry.name, Self.designs)
+            case .italic: italic = try bool(entry.value, entry.name)
             }
         }
         if style != nil, size != nil {

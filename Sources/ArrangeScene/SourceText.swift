@@ -1,5 +1,6 @@
 import Arrange
 import Foundation
+import Yams
 
 /// A scene file's bytes checked to be text a person wrote: not too large, not empty, UTF-8,
 /// without control characters other than tab, line feed and carriage return.
@@ -12,23 +13,20 @@ struct SourceText {
         self.file = file
         guard data.count <= Limits.fileBytes else {
             throw SceneError("the file is over \(Limits.fileBytes) bytes (1 MiB), the most a scene may have",
-                             at: SourceLocation(file: file, line: 1, column: 1))
+                             at: .start(of: file))
         }
         var bytes = [UInt8](data)
         // A UTF-8 byte order mark is allowed and dropped.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         guard bytes.contains(where: { !Self.isBlank($0) }) else {
-            throw SceneError("the file is empty; a scene needs at least a 'view'",
-                             at: SourceLocation(file: file, line: 1, column: 1))
+            throw SceneError("the file is empty; a scene needs at least a 'view'", at: .start(of: file))
         }
         if let bad = Self.firstInvalidByte(bytes) {
-            let location = Self.location(of: bad.offset, in: bytes, file: file)
             throw SceneError("the file is not a text file: \(bad.reason) (byte 0x\(String(bytes[bad.offset], radix: 16, uppercase: true)) at offset \(bad.offset)); scenes are UTF-8 YAML or JSON",
-                             at: location)
+                             at: SourceLocation(byte: bad.offset, of: bytes, in: file))
         }
         guard let text = String(bytes: bytes, encoding: .utf8) else {
-            throw SceneError("the file is not valid UTF-8; scenes are UTF-8 YAML or JSON",
-                             at: SourceLocation(file: file, line: 1, column: 1))
+            throw SceneError("the file is not valid UTF-8; scenes are UTF-8 YAML or JSON", at: .start(of: file))
         }
         self.bytes = bytes
         self.text = text
@@ -76,18 +74,64 @@ struct SourceText {
         return nil
     }
 
-    /// The line and column (in Unicode scalars) of a byte offset.
-    static func location(of offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
+    /// Where byte `offset` of the file is.
+    func location(ofByte offset: Int) -> SourceLocation {
+        SourceLocation(byte: offset, of: bytes, in: file)
+    }
+
+    /// The text of line `number` (from 1) without its line break, or nil past the end. Lines are
+    /// found by bytes, as `SourceLocation` counts them: Swift's `Character` joins "\r\n" into one.
+    func line(_ number: Int) -> String? {
+        guard number >= 1 else { return nil }
+        var start = 0
+        for _ in 1..<number {
+            guard let lineFeed = bytes[start...].firstIndex(of: 0x0A) else { return nil }
+            start = lineFeed + 1
+        }
+        var end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}
+
+// MARK: - Source locations
+
+/// The one place byte offsets, libyaml's marks and nodes become lines and columns, so that every
+/// error in a file counts the same way: lines are ended by line feeds, columns count Unicode
+/// scalars from 1 (as libyaml's marks do).
+extension SourceLocation {
+    /// The start of `file`: where errors about the file as a whole point.
+    static func start(of file: String) -> SourceLocation {
+        SourceLocation(file: file, line: 1, column: 1)
+    }
+
+    /// Where byte `offset` of `bytes` (UTF-8) is.
+    init(byte offset: Int, of bytes: some Collection<UInt8>, in file: String) {
         var line = 1, column = 1
-        for i in 0..<min(offset, bytes.count) {
-            let b = bytes[i]
-            if b == 0x0A {
+        for byte in bytes.prefix(max(0, offset)) {
+            if byte == 0x0A {
                 line += 1
                 column = 1
-            } else if b & 0xC0 != 0x80 {
+            } else if byte & 0xC0 != 0x80 {
+                // Not a UTF-8 continuation byte: the start of the next scalar.
                 column += 1
             }
         }
-        return SourceLocation(file: file, line: line, column: column)
+        self.init(file: file, line: line, column: column)
+    }
+
+    /// Where libyaml's `mark` is: its line and column are already 1-based and in scalars.
+    init(_ mark: Mark, in file: String) {
+        self.init(file: file, line: mark.line, column: mark.column)
+    }
+
+    /// Where `node` is written; the start of the file for a node without a mark (one made here,
+    /// not parsed).
+    init(_ node: Node, in file: String) {
+        if let mark = node.mark {
+            self.init(mark, in: file)
+        } else {
+            self = .start(of: file)
+        }
     }
 }

@@ -19,164 +19,26 @@ enum Built {
 /// Makes a view of one kind from its children, its parameters already read.
 typealias ViewMaker = ([AnyView]) -> Built
 
-/// One kind of view in the scene format: its name, its parameters, whether it has children, and
-/// how to read its parameters into a maker. Adding a kind is adding one entry to `ViewKind.all`
-/// (and its definition to the JSON Schema).
-struct ViewKind: Sendable {
-    /// The key that names the kind: `rectangle`, `hstack`, …
-    let name: String
-    /// The keys of its parameter mapping.
-    let parameters: [String]
-    /// Whether it takes `children`.
-    let takesChildren: Bool
-    /// Whether it is a shape, so that `fill` and `strokeBorder` apply to it.
-    let isShape: Bool
-    /// Reads the kind's value (a parameter mapping, null, or a shorthand scalar).
-    let read: @Sendable (inout SceneReader, Node) throws -> ViewMaker
-
-    /// Every kind, in the order the documentation lists them.
-    static let all: [ViewKind] = [
-        shape("rectangle") { Rectangle() },
-        ViewKind(name: "roundedRectangle", parameters: ["cornerRadius", "style"], takesChildren: false, isShape: true) { reader, node in
-            var radius: Double?, style = RoundedCornerStyle.continuous
-            if case .scalar = node, !SceneReader.isNull(node) {
-                radius = try reader.number(node, "cornerRadius", .nonNegative)
-            } else {
-                for entry in try reader.parameters(node, of: "roundedRectangle", ["cornerRadius", "style"]) {
-                    switch entry.key {
-                    case "cornerRadius": radius = try reader.number(entry.value, "cornerRadius", .nonNegative)
-                    default: style = try reader.choice(entry.value, "style", ["continuous": .continuous, "circular": .circular])
-                    }
-                }
-            }
-            guard let radius else {
-                throw reader.error("'roundedRectangle' needs a 'cornerRadius', as in {roundedRectangle: {cornerRadius: 8}} or {roundedRectangle: 8}", at: node)
-            }
-            return { _ in .shape(RoundedRectangle(cornerRadius: radius, style: style)) }
-        },
-        shape("circle") { Circle() },
-        shape("capsule") { Capsule() },
-        shape("ellipse") { Ellipse() },
-        ViewKind(name: "color", parameters: ["red", "green", "blue", "white", "color", "opacity"], takesChildren: false, isShape: false) { reader, node in
-            let color = try reader.color(node, "color")
-            return { _ in .view(AnyView(color)) }
-        },
-        ViewKind(name: "text", parameters: ["content", "font", "bold", "italic", "color"], takesChildren: false, isShape: false) { reader, node in
-            if case .scalar = node, !SceneReader.isNull(node) {
-                let content = try reader.string(node, "text")
-                try reader.countText(content, at: node)
-                return { _ in .view(AnyView(Text(content))) }
-            }
-            var content: String?, font: Font?, bold = false, italic = false, color: Color?
-            for entry in try reader.parameters(node, of: "text", ["content", "font", "bold", "italic", "color"]) {
-                switch entry.key {
-                case "content":
-                    let string = try reader.string(entry.value, "content")
-                    try reader.countText(string, at: entry.value)
-                    content = string
-                case "font": font = try reader.font(entry.value)
-                case "bold": bold = try reader.bool(entry.value, "bold")
-                case "italic": italic = try reader.bool(entry.value, "italic")
-                default: color = try reader.color(entry.value, "color")
-                }
-            }
-            guard let content else {
-                throw reader.error("'text' needs its 'content', as in {text: Hello} or {text: {content: Hello, font: title}}", at: node)
-            }
-            var text = Text(content)
-            if let font { text = text.font(font) }
-            if bold { text = text.bold() }
-            if italic { text = text.italic() }
-            if let color { text = text.foregroundColor(color) }
-            let made = text
-            return { _ in .view(AnyView(made)) }
-        },
-        ViewKind(name: "spacer", parameters: ["minLength"], takesChildren: false, isShape: false) { reader, node in
-            var minLength: CGFloat?
-            for entry in try reader.parameters(node, of: "spacer", ["minLength"]) {
-                minLength = try reader.number(entry.value, "minLength", .nonNegative)
-            }
-            return { _ in .view(AnyView(Spacer(minLength: minLength))) }
-        },
-        ViewKind(name: "empty", parameters: [], takesChildren: false, isShape: false) { reader, node in
-            _ = try reader.parameters(node, of: "empty", [])
+extension ViewKind {
+    /// Reads the kind's value (a parameter mapping, null, or a shorthand scalar) into a maker.
+    func read(_ reader: inout SceneReader, _ node: Node) throws -> ViewMaker {
+        switch self {
+        case .rectangle: return try reader.shape(node, of: self) { Rectangle() }
+        case .roundedRectangle: return try reader.roundedRectangle(node)
+        case .circle: return try reader.shape(node, of: self) { Circle() }
+        case .capsule: return try reader.shape(node, of: self) { Capsule() }
+        case .ellipse: return try reader.shape(node, of: self) { Ellipse() }
+        case .color: return try reader.colorView(node)
+        case .text: return try reader.text(node)
+        case .spacer: return try reader.spacer(node)
+        case .empty:
+            try reader.noParameters(node, of: self)
             return { _ in .view(AnyView(EmptyView())) }
-        },
-        ViewKind(name: "hstack", parameters: ["alignment", "spacing"], takesChildren: true, isShape: false) { reader, node in
-            var alignment = VerticalAlignment.center, spacing: CGFloat?
-            for entry in try reader.parameters(node, of: "hstack", ["alignment", "spacing"]) {
-                switch entry.key {
-                case "alignment": alignment = try reader.verticalAlignment(entry.value)
-                default: spacing = try reader.number(entry.value, "spacing", .finite)
-                }
-            }
-            return { children in .view(AnyView(HStack(alignment: alignment, spacing: spacing) { each(children) })) }
-        },
-        ViewKind(name: "vstack", parameters: ["alignment", "spacing"], takesChildren: true, isShape: false) { reader, node in
-            var alignment = HorizontalAlignment.center, spacing: CGFloat?
-            for entry in try reader.parameters(node, of: "vstack", ["alignment", "spacing"]) {
-                switch entry.key {
-                case "alignment": alignment = try reader.horizontalAlignment(entry.value)
-                default: spacing = try reader.number(entry.value, "spacing", .finite)
-                }
-            }
-            return { children in .view(AnyView(VStack(alignment: alignment, spacing: spacing) { each(children) })) }
-        },
-        ViewKind(name: "zstack", parameters: ["alignment"], takesChildren: true, isShape: false) { reader, node in
-            var alignment = Alignment.center
-            for entry in try reader.parameters(node, of: "zstack", ["alignment"]) {
-                alignment = try reader.alignment(entry.value)
-            }
-            return { children in .view(AnyView(ZStack(alignment: alignment) { each(children) })) }
-        },
-        ViewKind(name: "flow", parameters: ["alignment", "rowAlignment", "spacing", "horizontalSpacing", "verticalSpacing"],
-                 takesChildren: true, isShape: false) { reader, node in
-            var alignment = HorizontalAlignment.leading, rowAlignment = VerticalAlignment.top
-            var spacing: CGFloat?, horizontal: CGFloat?, vertical: CGFloat?
-            let keys = ["alignment", "rowAlignment", "spacing", "horizontalSpacing", "verticalSpacing"]
-            for entry in try reader.parameters(node, of: "flow", keys) {
-                switch entry.key {
-                case "alignment": alignment = try reader.horizontalAlignment(entry.value)
-                case "rowAlignment":
-                    rowAlignment = try reader.choice(entry.value, "rowAlignment", ["top": .top, "center": .center, "bottom": .bottom])
-                case "spacing": spacing = try reader.number(entry.value, "spacing", .nonNegative)
-                case "horizontalSpacing": horizontal = try reader.number(entry.value, "horizontalSpacing", .nonNegative)
-                default: vertical = try reader.number(entry.value, "verticalSpacing", .nonNegative)
-                }
-            }
-            if spacing != nil, horizontal != nil || vertical != nil {
-                throw reader.error("'flow' takes either 'spacing' (both ways) or 'horizontalSpacing'/'verticalSpacing', not both", at: node)
-            }
-            let layout = FlowLayout(alignment: alignment, rowAlignment: rowAlignment,
-                                    horizontalSpacing: horizontal ?? spacing, verticalSpacing: vertical ?? spacing)
-            return { children in .view(AnyView(layout { each(children) })) }
-        },
-        ViewKind(name: "wheel", parameters: ["radius", "rotation"], takesChildren: true, isShape: false) { reader, node in
-            var radius: Double?, rotation = 0.0
-            for entry in try reader.parameters(node, of: "wheel", ["radius", "rotation"]) {
-                switch entry.key {
-                case "radius": radius = try reader.number(entry.value, "radius", .nonNegative)
-                default: rotation = try reader.number(entry.value, "rotation", .finite)
-                }
-            }
-            guard let radius else {
-                throw reader.error("'wheel' needs a 'radius', as in {wheel: {radius: 130, rotation: 90}}", at: node)
-            }
-            let layout = WheelLayout(radius: radius, rotation: .degrees(rotation))
-            return { children in .view(AnyView(layout { each(children) })) }
-        },
-    ]
-
-    /// The kinds by name.
-    static let byName: [String: ViewKind] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-
-    static var names: [String] { all.map(\.name) }
-
-    /// A shape without parameters.
-    private static func shape<S: Shape>(_ name: String, _ make: @escaping @Sendable () -> S) -> ViewKind {
-        ViewKind(name: name, parameters: [], takesChildren: false, isShape: true) { reader, node in
-            _ = try reader.parameters(node, of: name, [])
-            return { _ in .shape(make()) }
+        case .hstack: return try reader.hstack(node)
+        case .vstack: return try reader.vstack(node)
+        case .zstack: return try reader.zstack(node)
+        case .flow: return try reader.flow(node)
+        case .wheel: return try reader.wheel(node)
         }
     }
 }
@@ -188,12 +50,168 @@ private func each(_ children: [AnyView]) -> ForEach<Range<Int>, Int, AnyView> {
 
 extension SceneReader {
     /// A kind's parameter mapping; null (or nothing) means no parameters.
-    func parameters(_ node: Node, of kind: String, _ allowed: [String]) throws -> [(key: String, keyNode: Node, value: Node)] {
+    func parameters<Key: MappingKey>(_ node: Node, of kind: ViewKind, as _: Key.Type) throws -> [MappingEntry<Key>] {
         if Self.isNull(node) { return [] }
-        if allowed.isEmpty {
-            if case .mapping(let mapping) = node, mapping.isEmpty { return [] }
-            throw error("'\(kind)' takes no parameters; write '\(kind): {}' or just '- \(kind)', found \(Self.describe(node))", at: node)
+        return try entries(node, in: "the parameters of '\(kind.name)'", as: Key.self)
+    }
+
+    /// The value of a kind without parameters: null or an empty mapping.
+    func noParameters(_ node: Node, of kind: ViewKind) throws {
+        if Self.isNull(node) { return }
+        if case .mapping(let mapping) = node, mapping.isEmpty { return }
+        throw error("'\(kind.name)' takes no parameters; write '\(kind.name): {}' or just '- \(kind.name)', found \(Self.describe(node))", at: node)
+    }
+
+    /// A shape without parameters.
+    func shape<S: Shape>(_ node: Node, of kind: ViewKind, _ make: @escaping () -> S) throws -> ViewMaker {
+        try noParameters(node, of: kind)
+        return { _ in .shape(make()) }
+    }
+
+    /// `roundedRectangle: {cornerRadius:, style:}`, or the radius alone: `roundedRectangle: 8`.
+    mutating func roundedRectangle(_ node: Node) throws -> ViewMaker {
+        var radius: Double?, style = RoundedCornerStyle.continuous
+        if case .scalar = node, !Self.isNull(node) {
+            radius = try number(node, RoundedRectangleKey.cornerRadius.name, .nonNegative)
+        } else {
+            for entry in try parameters(node, of: .roundedRectangle, as: RoundedRectangleKey.self) {
+                switch entry.key {
+                case .cornerRadius: radius = try number(entry.value, entry.name, .nonNegative)
+                case .style: style = try choice(entry.value, entry.name, ["continuous": .continuous, "circular": .circular])
+                }
+            }
         }
-        return try Self.entries(node, file: file, in: "the parameters of '\(kind)'", allowed: allowed)
+        guard let radius else {
+            throw error("'roundedRectangle' needs a 'cornerRadius', as in {roundedRectangle: {cornerRadius: 8}} or {roundedRectangle: 8}", at: node)
+        }
+        return { _ in .shape(RoundedRectangle(cornerRadius: radius, style: style)) }
+    }
+
+    /// `color: <colour>`: a colour as a view.
+    mutating func colorView(_ node: Node) throws -> ViewMaker {
+        let color = try color(node, ViewKind.color.name)
+        return { _ in .view(AnyView(color)) }
+    }
+
+    /// `text: Hello`, or `text: {content:, font:, bold:, italic:, color:}`.
+    mutating func text(_ node: Node) throws -> ViewMaker {
+        if case .scalar = node, !Self.isNull(node) {
+            let content = try string(node, ViewKind.text.name)
+            try countText(content, at: node)
+            return { _ in .view(AnyView(Text(content))) }
+        }
+        var content: String?, font: Font?, bold = false, italic = false, color: Color?
+        for entry in try parameters(node, of: .text, as: TextKey.self) {
+            switch entry.key {
+            case .content:
+                let string = try string(entry.value, entry.name)
+                try countText(string, at: entry.value)
+                content = string
+            case .font: font = try self.font(entry.value)
+            case .bold: bold = try bool(entry.value, entry.name)
+            case .italic: italic = try bool(entry.value, entry.name)
+            case .color: color = try self.color(entry.value, entry.name)
+            }
+        }
+        guard let content else {
+            throw error("'text' needs its 'content', as in {text: Hello} or {text: {content: Hello, font: title}}", at: node)
+        }
+        var text = Text(content)
+        if let font { text = text.font(font) }
+        if bold { text = text.bold() }
+        if italic { text = text.italic() }
+        if let color { text = text.foregroundColor(color) }
+        let made = text
+        return { _ in .view(AnyView(made)) }
+    }
+
+    /// `spacer: {minLength:}`.
+    mutating func spacer(_ node: Node) throws -> ViewMaker {
+        var minLength: CGFloat?
+        for entry in try parameters(node, of: .spacer, as: SpacerKey.self) {
+            switch entry.key {
+            case .minLength: minLength = try number(entry.value, entry.name, .nonNegative)
+            }
+        }
+        let length = minLength
+        return { _ in .view(AnyView(Spacer(minLength: length))) }
+    }
+
+    /// `hstack: {alignment:, spacing:}`.
+    mutating func hstack(_ node: Node) throws -> ViewMaker {
+        var alignment = VerticalAlignment.center, spacing: CGFloat?
+        for entry in try parameters(node, of: .hstack, as: StackKey.self) {
+            switch entry.key {
+            case .alignment: alignment = try verticalAlignment(entry.value)
+            case .spacing: spacing = try number(entry.value, entry.name, .finite)
+            }
+        }
+        let (a, s) = (alignment, spacing)
+        return { children in .view(AnyView(HStack(alignment: a, spacing: s) { each(children) })) }
+    }
+
+    /// `vstack: {alignment:, spacing:}`.
+    mutating func vstack(_ node: Node) throws -> ViewMaker {
+        var alignment = HorizontalAlignment.center, spacing: CGFloat?
+        for entry in try parameters(node, of: .vstack, as: StackKey.self) {
+            switch entry.key {
+            case .alignment: alignment = try horizontalAlignment(entry.value)
+            case .spacing: spacing = try number(entry.value, entry.name, .finite)
+            }
+        }
+        let (a, s) = (alignment, spacing)
+        return { children in .view(AnyView(VStack(alignment: a, spacing: s) { each(children) })) }
+    }
+
+    /// `zstack: {alignment:}`.
+    mutating func zstack(_ node: Node) throws -> ViewMaker {
+        var alignment = Alignment.center
+        for entry in try parameters(node, of: .zstack, as: ZStackKey.self) {
+            switch entry.key {
+            case .alignment: alignment = try self.alignment(entry.value)
+            }
+        }
+        let a = alignment
+        return { children in .view(AnyView(ZStack(alignment: a) { each(children) })) }
+    }
+
+    /// `flow: {alignment:, rowAlignment:, spacing:}` or with `horizontalSpacing` and
+    /// `verticalSpacing` instead of `spacing`.
+    mutating func flow(_ node: Node) throws -> ViewMaker {
+        var alignment = HorizontalAlignment.leading, rowAlignment = VerticalAlignment.top
+        var spacing: CGFloat?, horizontal: CGFloat?, vertical: CGFloat?
+        for entry in try parameters(node, of: .flow, as: FlowKey.self) {
+            switch entry.key {
+            case .alignment: alignment = try horizontalAlignment(entry.value)
+            case .rowAlignment:
+                rowAlignment = try choice(entry.value, entry.name, ["top": .top, "center": .center, "bottom": .bottom])
+            case .spacing: spacing = try number(entry.value, entry.name, .nonNegative)
+            case .horizontalSpacing: horizontal = try number(entry.value, entry.name, .nonNegative)
+            case .verticalSpacing: vertical = try number(entry.value, entry.name, .nonNegative)
+            }
+        }
+        if spacing != nil, horizontal != nil || vertical != nil {
+            throw error("'flow' takes either 'spacing' (both ways) or 'horizontalSpacing'/'verticalSpacing', not both", at: node)
+        }
+        let layout = FlowLayout(alignment: alignment, rowAlignment: rowAlignment,
+                                horizontalSpacing: horizontal ?? spacing, verticalSpacing: vertical ?? spacing)
+        return { children in .view(AnyView(layout { each(children) })) }
+    }
+
+    /// `wheel: {radius:, rotation:}`: the children on a circle, the first at `rotation` degrees
+    /// clockwise from the top.
+    mutating func wheel(_ node: Node) throws -> ViewMaker {
+        var radius: Double?, rotation = 0.0
+        for entry in try parameters(node, of: .wheel, as: WheelKey.self) {
+            switch entry.key {
+            case .radius: radius = try number(entry.value, entry.name, .nonNegative)
+            case .rotation: rotation = try number(entry.value, entry.name, .finite)
+            }
+        }
+        guard let radius else {
+            throw error("'wheel' needs a 'radius', as in {wheel: {radius: 130, rotation: 90}}", at: node)
+        }
+        let layout = WheelLayout(radius: radius, rotation: .degrees(rotation))
+        return { children in .view(AnyView(layout { each(children) })) }
     }
 }

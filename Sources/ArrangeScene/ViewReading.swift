@@ -13,9 +13,6 @@ extension SceneReader {
         case layer
     }
 
-    /// The keys a view mapping may have besides its kind.
-    static let viewKeys = ["children", "modifiers", "repeat", "id"]
-
     /// Reads one view: a kind name (`- spacer`), or a mapping with exactly one kind key holding
     /// its parameters, and optionally `children`, `modifiers`, `id` and (for a child) `repeat`.
     /// A repeated child gives one view per copy, each read afresh so that its random values are
@@ -29,12 +26,12 @@ extension SceneReader {
             return [try bareView(node)]
         }
         var copies = 1
-        if let entry = mapping.first(where: { $0.key.string == "repeat" }) {
+        if let entry = mapping.first(where: { $0.key.string == ViewEntryKey.repeat.name }) {
             guard place == .child else {
                 throw error("'repeat' copies a child of a container; it cannot be used on \(place == .root ? "the scene's root view" : "the view of a background or overlay")",
                             at: entry.key)
             }
-            copies = try integer(entry.value, "repeat", 0...Limits.repeatCount)
+            copies = try integer(entry.value, ViewEntryKey.repeat.name, 0...Limits.repeatCount)
             var views: [AnyView] = []
             let outer = idSuffix
             defer { idSuffix = outer }
@@ -52,8 +49,8 @@ extension SceneReader {
         guard case .scalar(let scalar) = node, !Self.isNull(node) else {
             throw error("a view is a mapping with one kind key (\(Suggestion.list(ViewKind.names))), found \(Self.describe(node))", at: node)
         }
-        guard let kind = ViewKind.byName[scalar.string] else {
-            if ModifierKind.byName[scalar.string] != nil {
+        guard let kind = ViewKind(rawValue: scalar.string) else {
+            if ModifierKind(rawValue: scalar.string) != nil {
                 throw unknownKey(scalar.string, at: node, asBareName: true)
             }
             throw error("'\(scalar.string)' is not a view\(Suggestion.expected(scalar.string, in: ViewKind.names)); a view is a kind's name, or a mapping with one kind key like {rectangle: {}}",
@@ -84,7 +81,7 @@ extension SceneReader {
             guard case .scalar(let key) = keyNode else {
                 throw error("keys of a view must be names, found \(Self.describe(keyNode))", at: keyNode)
             }
-            if let found = ViewKind.byName[key.string] {
+            if let found = ViewKind(rawValue: key.string) {
                 if let kind {
                     throw error("a view has exactly one kind, found '\(kind.kind.name)' and '\(found.name)'; put several views in the 'children' of a stack",
                                 at: keyNode)
@@ -93,14 +90,17 @@ extension SceneReader {
                 maker = try found.read(&self, value)
                 continue
             }
-            switch key.string {
-            case "children":
+            guard let entryKey = ViewEntryKey(rawValue: key.string) else {
+                throw unknownKey(key.string, at: keyNode, asBareName: false)
+            }
+            switch entryKey {
+            case .children:
                 guard case .sequence(let items) = value else {
                     throw error("'children' is a list of views, found \(Self.describe(value))", at: value)
                 }
                 childrenKey = keyNode
                 for item in items { children += try views(item, depth: depth + 1, place: .child) }
-            case "modifiers":
+            case .modifiers:
                 guard case .sequence(let items) = value else {
                     throw error("'modifiers' is a list, each item one modifier like '- padding: 8', found \(Self.describe(value))", at: value)
                 }
@@ -112,26 +112,25 @@ extension SceneReader {
                     throw error("the scene has more than \(Limits.modifiers) modifiers (copies made by 'repeat' included)", at: value)
                 }
                 for item in items { modifiers.append(try modifier(item, depth: depth)) }
-            case "repeat":
+            case .repeat:
+                // Read by `views(_:depth:place:)`, which makes the copies.
                 continue
-            case "id":
-                id = try string(value, "id") + idSuffix
-            default:
-                throw unknownKey(key.string, at: keyNode, asBareName: false)
+            case .id:
+                id = try string(value, entryKey.name) + idSuffix
             }
         }
         guard let kind, let maker else {
             throw error("a view needs one kind key: \(Suggestion.list(ViewKind.names))", at: node)
         }
         if let childrenKey, !kind.kind.takesChildren {
-            let containers = ViewKind.all.filter(\.takesChildren).map(\.name)
+            let containers = ViewKind.allCases.filter(\.takesChildren).map(\.name)
             throw error("'\(kind.kind.name)' has no children; only \(Suggestion.list(containers)) do", at: childrenKey)
         }
         // `fill` and `strokeBorder` turn a shape into a view, so they come first, once.
         var isShape = kind.kind.isShape
         for modifier in modifiers {
             if modifier.kind.shapeOnly, !isShape {
-                let shapes = ViewKind.all.filter(\.isShape).map(\.name)
+                let shapes = ViewKind.allCases.filter(\.isShape).map(\.name)
                 throw error(kind.kind.isShape
                             ? "'\(modifier.kind.name)' must come first in the modifiers of a shape: after another modifier the shape is a view and cannot be filled"
                             : "'\(modifier.kind.name)' applies to a shape (\(Suggestion.list(shapes))), not to '\(kind.kind.name)'; use 'background' or 'foregroundStyle' for other views",
@@ -166,30 +165,30 @@ extension SceneReader {
         guard case .scalar(let name) = keyNode else {
             throw error("a modifier's name must be a word, found \(Self.describe(keyNode))", at: keyNode)
         }
-        guard let kind = ModifierKind.byName[name.string] else {
-            if ViewKind.byName[name.string] != nil {
+        guard let kind = ModifierKind(rawValue: name.string) else {
+            if ViewKind(rawValue: name.string) != nil {
                 throw error("'\(name.string)' is a view kind, not a modifier; to draw a view behind or in front, use 'background: {view: {\(name.string): {}}}' or 'overlay'",
                             at: keyNode)
             }
             throw error("unknown modifier '\(name.string)'\(Suggestion.expected(name.string, in: ModifierKind.names))",
                         at: keyNode)
         }
-        return (kind, keyNode, try kind.read(&self, value, depth))
+        return (kind, keyNode, try kind.read(&self, value, depth: depth))
     }
 
     /// The error for a key of a view mapping that is neither a kind nor a view key.
     private func unknownKey(_ key: String, at node: Node, asBareName: Bool) -> SceneError {
-        if ModifierKind.byName[key] != nil {
+        if ModifierKind(rawValue: key) != nil {
             return error("'\(key)' is a modifier: write it in the view's 'modifiers' list, as in 'modifiers: [{\(key): …}]'", at: node)
         }
         if let kind = Suggestion.nearest(to: key, in: ViewKind.names) {
             return error("unknown view kind '\(key)'; did you mean '\(kind)'?", at: node)
         }
-        if !asBareName, let near = Suggestion.nearest(to: key, in: Self.viewKeys + ModifierKind.names) {
-            return error("unknown key '\(key)' in a view; did you mean '\(near)'?\(ModifierKind.byName[near] != nil ? " ('\(near)' is a modifier: it goes in the 'modifiers' list)" : "")",
+        if !asBareName, let near = Suggestion.nearest(to: key, in: ViewEntryKey.names + ModifierKind.names) {
+            return error("unknown key '\(key)' in a view; did you mean '\(near)'?\(ModifierKind(rawValue: near) != nil ? " ('\(near)' is a modifier: it goes in the 'modifiers' list)" : "")",
                          at: node)
         }
-        return error("unknown key '\(key)' in a view; expected one kind (\(Suggestion.list(ViewKind.names))) and optionally \(Suggestion.list(Self.viewKeys))",
+        return error("unknown key '\(key)' in a view; expected one kind (\(Suggestion.list(ViewKind.names))) and optionally \(Suggestion.list(ViewEntryKey.names))",
                      at: node)
     }
 }

@@ -20,22 +20,13 @@ struct YAMLGuard {
         var quote: UInt8?
         var blockScalarParent: Int?
         var lineStart = 0
-        var lineNumber = 0
 
-        func location(_ offset: Int) -> SourceLocation {
-            var column = 1
-            var i = lineStart
-            while i < offset {
-                if bytes[i] & 0xC0 != 0x80 { column += 1 }
-                i += 1
-            }
-            return SourceLocation(file: source.file, line: lineNumber, column: column)
-        }
+        // Only on an error, so counting from the start of the file costs nothing in a good scene.
+        func location(_ offset: Int) -> SourceLocation { source.location(ofByte: offset) }
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
         func isBreakOrEnd(_ i: Int, _ end: Int) -> Bool { i >= end || isSpace(bytes[i]) || bytes[i] == 0x0D }
 
         while lineStart < bytes.count {
-            lineNumber += 1
             var end = lineStart
             while end < bytes.count, bytes[end] != 0x0A { end += 1 }
             defer { lineStart = end + 1 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The `arrange` command, run as a subprocess the way a person runs it.
 @Suite(.serialized) struct CLITests {
@@ -26,46 +27,17 @@ import Testing
         return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }()
 
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-        var stdoutData: Data
-    }
-
-    /// Runs a program with its output in files (no pipe can fill up and block it).
-    static func run(_ program: String, _ arguments: [String], in folder: URL? = nil, stdin: Data? = nil) -> Run {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("arrange-cli-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let out = scratch.appendingPathComponent("out"), err = scratch.appendingPathComponent("err"), input = scratch.appendingPathComponent("in")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        FileManager.default.createFile(atPath: input.path, contents: stdin ?? Data())
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        if let folder { process.currentDirectoryURL = folder }
-        guard let outHandle = try? FileHandle(forWritingTo: out), let errHandle = try? FileHandle(forWritingTo: err),
-              let inHandle = try? FileHandle(forReadingFrom: input) else {
-            return Run(status: -1, stdout: "", stderr: "cannot open scratch files", stdoutData: Data())
+    /// Runs a program; a program that cannot be started gives status -1.
+    static func run(_ program: String, _ arguments: [String], in folder: URL? = nil, stdin: Data? = nil) -> ExternalTool.Run {
+        do {
+            return try ExternalTool.run(program, arguments, in: folder, input: stdin)
+        } catch {
+            return ExternalTool.Run(status: -1, output: Data(), errors: "\(error)")
         }
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        process.standardInput = inHandle
-        do { try process.run() } catch {
-            return Run(status: -1, stdout: "", stderr: "cannot run \(program): \(error)", stdoutData: Data())
-        }
-        process.waitUntilExit()
-        try? outHandle.close()
-        try? errHandle.close()
-        let data = (try? Data(contentsOf: out)) ?? Data()
-        return Run(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self),
-                   stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "", stdoutData: data)
     }
 
     /// Runs `arrange` in the repository folder.
-    func arrange(_ arguments: String..., stdin: Data? = nil) throws -> Run {
+    func arrange(_ arguments: String..., stdin: Data? = nil) throws -> ExternalTool.Run {
         let binary = try #require(Self.binary, "the arrange binary was not found; build it with 'swift build'")
         return Self.run(binary, arguments, in: Self.root, stdin: stdin)
     }
@@ -86,7 +58,7 @@ import Testing
         let out = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
         let result = try arrange("render", "Fixtures/wheel-0.yaml", "-o", out.path, "--format", "png,svg,pdf")
-        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.status == 0, "\(result.errors)")
         #expect(files(in: out) == ["wheel-0.pdf", "wheel-0.png", "wheel-0.svg"])
         let png = [UInt8](try Data(contentsOf: out.appendingPathComponent("wheel-0.png")))
         #expect(Array(png.prefix(8)) == Self.pngSignature)
@@ -97,7 +69,7 @@ import Testing
         #expect(svg.contains("<svg"))
         let pdf = try Data(contentsOf: out.appendingPathComponent("wheel-0.pdf"))
         #expect(pdf.starts(with: Data("%PDF".utf8)))
-        #expect(result.stderr.contains("rendered 1 of 1 scene, wrote 3 files"))
+        #expect(result.errors.contains("rendered 1 of 1 scene, wrote 3 files"))
     }
 
     @Test func everyInvalidFixtureFailsWithItsLocationAndWritesNothing() throws {
@@ -111,7 +83,7 @@ import Testing
             let result = try arrange("render", path, "-o", out.path, "--format", "png,svg")
             #expect(result.status == 1, "\(name): exit \(result.status)")
             let pattern = try Regex("^" + NSRegularExpression.escapedPattern(for: path) + ":[0-9]+:[0-9]+: error: ")
-            #expect(result.stderr.split(separator: "\n").contains { $0.firstMatch(of: pattern) != nil }, "\(name): \(result.stderr)")
+            #expect(result.errors.split(separator: "\n").contains { $0.firstMatch(of: pattern) != nil }, "\(name): \(result.errors)")
             #expect(files(in: out).isEmpty, "\(name) left \(files(in: out))")
         }
     }
@@ -123,34 +95,34 @@ import Testing
                                  "-o", out.path, "--format", "svg", "--jobs", "2")
         #expect(result.status == 1)
         #expect(files(in: out) == ["spacer.svg", "stacks.svg"])
-        #expect(result.stderr.contains("Fixtures/invalid/unknown-modifier.yaml:6:7: error: unknown modifier 'bordr'; did you mean 'border'?"))
-        #expect(result.stderr.contains("rendered 2 of 3 scenes, wrote 2 files"))
-        #expect(result.stderr.contains("1 failed"))
+        #expect(result.errors.contains("Fixtures/invalid/unknown-modifier.yaml:6:7: error: unknown modifier 'bordr'; did you mean 'border'?"))
+        #expect(result.errors.contains("rendered 2 of 3 scenes, wrote 2 files"))
+        #expect(result.errors.contains("1 failed"))
     }
 
     @Test func patternsAndFoldersExpand() throws {
         let out = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
         let result = try arrange("render", "Fixtures/wheel-*.yaml", "-o", out.path, "--format", "svg")
-        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.status == 0, "\(result.errors)")
         #expect(files(in: out) == ["wheel-0.svg", "wheel-90.svg"])
         let none = try arrange("render", "Fixtures/nothing-*.yaml", "-o", out.path)
         #expect(none.status != 0)
-        #expect(none.stderr.contains("no file matches 'Fixtures/nothing-*.yaml'"))
+        #expect(none.errors.contains("no file matches 'Fixtures/nothing-*.yaml'"))
     }
 
     @Test func standardInputToStandardOutput() throws {
         let scene = Data("canvas: {width: 20, height: 10}\nview: {rectangle: {}, modifiers: [{fill: red}]}\n".utf8)
         let result = try arrange("render", "-", "--format", "svg", "-o", "-", stdin: scene)
-        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.status == 0, "\(result.errors)")
         #expect(result.stdout.contains("<svg"))
-        #expect(result.stderr.isEmpty)
+        #expect(result.errors.isEmpty)
         let png = try arrange("render", "-", "--format", "png", "-o", "-", stdin: scene)
-        #expect(Array(png.stdoutData.prefix(8)) == Self.pngSignature)
+        #expect(Array(png.output.prefix(8)) == Self.pngSignature)
         let bad = try arrange("render", "-", "--format", "svg", "-o", "-", stdin: Data("view: {rectangle: {}, modifiers: [bordr]}\n".utf8))
         #expect(bad.status == 1)
         #expect(bad.stdout.isEmpty)
-        #expect(bad.stderr.contains("<stdin>:1:35: error: unknown modifier 'bordr'"))
+        #expect(bad.errors.contains("<stdin>:1:35: error: unknown modifier 'bordr'"))
     }
 
     @Test func yamlAndJSONRenderTheSameBytes() throws {
@@ -185,7 +157,7 @@ import Testing
 
     @Test func layoutPrintsTheTree() throws {
         let text = try arrange("layout", "Fixtures/frame-background-order.yaml")
-        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.status == 0, "\(text.errors)")
         let lines = text.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "canvas 300 × 160 at scale 2")
         // The VStack is 50 + 10 + 50 = 110 tall and 200 wide, centred in 300 × 160 at (50, 25);
@@ -194,8 +166,8 @@ import Testing
         #expect(lines.contains("  background #frame-then-background (50, 85, 200, 50)"))
 
         let json = try arrange("layout", "Fixtures/frame-background-order.yaml", "--json")
-        #expect(json.status == 0, "\(json.stderr)")
-        let object = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
+        #expect(json.status == 0, "\(json.errors)")
+        let object = try #require(try JSONSerialization.jsonObject(with: json.output) as? [String: Any])
         let root = try #require(object["root"] as? [String: Any])
         #expect(root["kind"] as? String == "VStack")
         #expect(root["path"] as? String == "0")
@@ -210,10 +182,10 @@ import Testing
     @Test func validateReportsTyposWithSuggestions() throws {
         let result = try arrange("validate", "Fixtures/stacks.yaml", "Fixtures/invalid/unknown-frame-key.yaml")
         #expect(result.status == 1)
-        #expect(result.stderr.contains("Fixtures/invalid/unknown-frame-key.yaml:4:15: error: unknown key 'widht' in 'frame'; did you mean 'width'?"))
-        #expect(result.stderr.contains("validated 2 scenes: 1 good, 1 with errors"))
+        #expect(result.errors.contains("Fixtures/invalid/unknown-frame-key.yaml:4:15: error: unknown key 'widht' in 'frame'; did you mean 'width'?"))
+        #expect(result.errors.contains("validated 2 scenes: 1 good, 1 with errors"))
         let good = try arrange("validate", "Fixtures")
-        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.status == 0, "\(good.errors)")
     }
 
     @Test func helpReadsLikeDocumentation() throws {

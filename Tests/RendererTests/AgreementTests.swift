@@ -4,6 +4,7 @@ import ArrangeSVG
 import ArrangeSnapshot
 import Foundation
 import Testing
+import TestSupport
 
 /// Both backends walk the same display list, so they must draw the same picture: the SVG
 /// rasterised by librsvg and Cairo's PNG at the same scale.

@@ -4,6 +4,7 @@ import ArrangeSVG
 import ArrangeSnapshot
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct RendererTests {
     /// A 1-pt border on a 100 × 50 view covers exactly the outermost ring of pixels: 1 px wide at

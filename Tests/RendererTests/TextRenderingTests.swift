@@ -4,6 +4,7 @@ import ArrangeSVG
 import ArrangeSnapshot
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct TextRenderingTests {
     /// One glyph as `hb-shape --output-format=json` prints it.

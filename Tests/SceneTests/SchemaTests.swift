@@ -1,6 +1,7 @@
 @testable import ArrangeScene
 import Foundation
 import Testing
+import TestSupport
 
 /// The JSON Schema describes the same format as the reader: every fixture validates against it,
 /// and it names the same kinds and modifiers. Validation runs Python's `jsonschema` (draft
@@ -64,46 +65,143 @@ import Testing
     }
 
     @Test func theSchemaNamesTheReadersKindsAndModifiers() throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: Self.schemaPath))
-        let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let defs = try #require(schema["$defs"] as? [String: Any])
-        let view = try #require(defs["view"] as? [String: Any])
-        let oneOf = try #require(view["oneOf"] as? [[String: Any]])
-        let bare = try #require(oneOf.first?["enum"] as? [String])
-        #expect(bare == ViewKind.names)
-        let kindDefinitions = defs.keys.filter { $0.hasPrefix("view-") }.map { String($0.dropFirst(5)) }
+        let schema = try SchemaDocument(path: Self.schemaPath)
+        let bare = try #require(schema.fragment(at: "/$defs/view/oneOf/0/enum") as? [String])
+        #expect(bare == ViewKind.names, "the schema's bare view names are not the reader's view kinds, in order")
+        let definitions = try #require(schema.fragment(at: "/$defs") as? [String: Any])
+        let kindDefinitions = definitions.keys.filter { $0.hasPrefix("view-") }.map { String($0.dropFirst(5)) }
         #expect(Set(kindDefinitions) == Set(ViewKind.names))
-        for kind in ViewKind.all {
-            let definition = try #require(defs["view-" + kind.name] as? [String: Any])
-            let properties = try #require(definition["properties"] as? [String: Any])
-            #expect((properties["children"] != nil) == kind.takesChildren, "\(kind.name)")
-        }
-        let modifier = try #require(defs["modifier"] as? [String: Any])
-        let forms = try #require(modifier["anyOf"] as? [[String: Any]])
-        let mapping = try #require(forms.first { $0["properties"] != nil }?["properties"] as? [String: Any])
-        #expect(Set(mapping.keys) == Set(ModifierKind.names))
-        let properties = try #require(schema["properties"] as? [String: Any])
-        #expect(Set(properties.keys) == Set(Scene.keys))
+        let modifiers = try #require(schema.fragment(at: try Self.modifierProperties(in: schema)) as? [String: Any])
+        #expect(Set(modifiers.keys) == Set(ModifierKind.names))
     }
 
-    /// Runs `python3 -c script arguments…`; status 127 if python3 cannot be started.
-    private func runPython(_ script: String, arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script] + arguments
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("arrange-schema-\(UUID().uuidString).txt")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = handle
-        do {
-            try process.run()
-        } catch {
-            return (127, "cannot run python3: \(error)")
+    /// The schema's key lists are the key table's (SceneKeys.swift): for the top level, the
+    /// canvas, random numbers, colours, fonts, each view kind (its view mapping and its parameters)
+    /// and each modifier's value, the property names the schema allows are exactly the table's
+    /// keys. A key added to the table and not to the schema (or the other way) fails here, naming
+    /// the key and the mapping.
+    @Test func theSchemaListsTheKeyTablesKeys() throws {
+        let schema = try SchemaDocument(path: Self.schemaPath)
+        var checked = 0
+        func compare(_ pointer: String, _ keys: [String], _ mapping: String) throws {
+            let names = try schema.propertyNames(at: pointer)
+            for key in keys where !names.contains(key) {
+                Issue.record("the schema lacks the key '\(key)' of \(mapping) (at \(pointer))")
+            }
+            for name in names.subtracting(keys).sorted() {
+                Issue.record("the schema has the key '\(name)' in \(mapping) (at \(pointer)), which the key table does not")
+            }
+            checked += 1
         }
-        process.waitUntilExit()
-        try handle.close()
-        return (process.terminationStatus, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+        for mapping in SceneMapping.allCases {
+            try compare(Self.pointer(to: mapping), mapping.keys, "\(mapping)")
+        }
+        for kind in ViewKind.allCases {
+            let entryKeys = ViewEntryKey.allCases.filter { $0 != .children || kind.takesChildren }.map(\.name)
+            try compare("/$defs/view-\(kind.name)", [kind.name] + entryKeys, "a '\(kind.name)' view")
+            try compare("/$defs/view-\(kind.name)/properties/\(kind.name)", kind.parameterKeys, "the parameters of '\(kind.name)'")
+        }
+        let modifiers = try Self.modifierProperties(in: schema)
+        for modifier in ModifierKind.allCases {
+            try compare(modifiers + "/" + modifier.name, modifier.valueKeys, "the value of '\(modifier.name)'")
+        }
+        #expect(checked == SceneMapping.allCases.count + 2 * ViewKind.allCases.count + ModifierKind.allCases.count)
+        // Unknown keys are errors in the schema too: every object that lists properties allows no others.
+        #expect(schema.openObjects.isEmpty, "objects in the schema that allow keys they do not list: \(schema.openObjects)")
+    }
+
+    /// Where the schema describes each mapping of the key table. A new mapping must be placed here.
+    static func pointer(to mapping: SceneMapping) -> String {
+        switch mapping {
+        case .scene: ""
+        case .canvas: "/properties/canvas"
+        case .random: "/$defs/random"
+        case .color: "/$defs/color"
+        case .font: "/$defs/font"
+        case .view: "/$defs/view"
+        }
+    }
+
+    /// The properties of the modifier's mapping form: the branch of `/$defs/modifier` that has them.
+    static func modifierProperties(in schema: SchemaDocument) throws -> String {
+        let forms = try #require(schema.fragment(at: "/$defs/modifier/anyOf") as? [Any])
+        let index = try #require(forms.firstIndex { ($0 as? [String: Any])?["properties"] != nil })
+        return "/$defs/modifier/anyOf/\(index)/properties"
+    }
+
+    /// Runs `python3 -c script arguments…` and returns its status and everything it printed.
+    private func runPython(_ script: String, arguments: [String]) throws -> (status: Int32, output: String) {
+        let python = try ExternalTool.locate("python3", package: "python3")
+        let run = try ExternalTool.run(python, ["-c", script] + arguments)
+        return (run.status, run.stdout + run.errors)
+    }
+}
+
+/// A JSON Schema document, read with `JSONSerialization`, and the property names it allows.
+struct SchemaDocument {
+    let root: Any
+
+    init(path: String) throws {
+        root = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    struct PointerError: Error, CustomStringConvertible {
+        let pointer: String
+        var description: String { "nothing at \(pointer) in the schema" }
+    }
+
+    /// The value at a JSON pointer ("" for the root, "/$defs/color", "/anyOf/0").
+    func fragment(at pointer: String) throws -> Any {
+        var value = root
+        for token in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            let name = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            if let object = value as? [String: Any], let next = object[name] {
+                value = next
+            } else if let array = value as? [Any], let index = Int(name), array.indices.contains(index) {
+                value = array[index]
+            } else {
+                throw PointerError(pointer: pointer)
+            }
+        }
+        return value
+    }
+
+    /// The property names a value described at `pointer` may have as a mapping: the `properties`
+    /// of the schema and of every schema it refers to or combines (`$ref`, `anyOf`, `oneOf`,
+    /// `allOf`), without going into the properties' own values.
+    func propertyNames(at pointer: String) throws -> Set<String> {
+        var seen: Set<String> = []
+        return try propertyNames(of: fragment(at: pointer), seen: &seen)
+    }
+
+    private func propertyNames(of schema: Any, seen: inout Set<String>) throws -> Set<String> {
+        guard let object = schema as? [String: Any] else { return [] }
+        var names = Set((object["properties"] as? [String: Any])?.keys.map { $0 } ?? [])
+        for combination in ["anyOf", "oneOf", "allOf"] {
+            for branch in object[combination] as? [Any] ?? [] {
+                names.formUnion(try propertyNames(of: branch, seen: &seen))
+            }
+        }
+        if let reference = object["$ref"] as? String, reference.hasPrefix("#"), seen.insert(reference).inserted {
+            names.formUnion(try propertyNames(of: fragment(at: String(reference.dropFirst())), seen: &seen))
+        }
+        return names
+    }
+
+    /// Pointers to objects that list `properties` without `additionalProperties: false`.
+    var openObjects: [String] {
+        var found: [String] = []
+        func walk(_ value: Any, _ pointer: String) {
+            if let object = value as? [String: Any] {
+                if object["properties"] != nil, object["additionalProperties"] as? Bool != false {
+                    found.append(pointer)
+                }
+                for (key, child) in object { walk(child, pointer + "/" + key) }
+            } else if let array = value as? [Any] {
+                for (index, child) in array.enumerated() { walk(child, pointer + "/\(index)") }
+            }
+        }
+        walk(root, "")
+        return found.sorted()
     }
 }

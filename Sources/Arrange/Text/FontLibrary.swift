@@ -42,12 +42,17 @@ public final class FontLibrary: Sendable {
     /// - Throws: `FontError` for a path that does not exist, a file that is not a readable font,
     ///   or a folder without fonts.
     public convenience init(fonts: [URL], includeSystemFonts: Bool = true) throws {
+        try self.init(fonts: fonts, over: includeSystemFonts ? .system : FontLibrary(descriptors: []))
+    }
+
+    /// A library of the font files in `fonts`, in front of every face of `base`.
+    /// - Throws: `FontError` as `init(fonts:includeSystemFonts:)` does.
+    public convenience init(fonts: [URL], over base: FontLibrary) throws {
         var descriptors: [FaceDescriptor] = []
         for url in fonts {
             descriptors += try Self.faces(at: url)
         }
-        if includeSystemFonts { descriptors += FontLibrary.system.allDescriptors }
-        self.init(descriptors: descriptors)
+        self.init(descriptors: descriptors + base.allDescriptors)
     }
 
     init(descriptors: [FaceDescriptor]) {

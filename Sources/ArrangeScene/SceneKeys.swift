@@ -1,0 +1,316 @@
+import Foundation
+import Yams
+
+// MARK: - The key table
+
+/// The keys of one mapping of the scene format: an enum whose raw values are the keys as written.
+///
+/// Reading a mapping gives its entries typed by the enum (`SceneReader.entries(_:in:as:)`), and
+/// the code that reads them switches over the enum exhaustively, so a key that is declared and not
+/// read is a compile error rather than a key read into the wrong field.
+protocol MappingKey: RawRepresentable, CaseIterable, Hashable, Sendable
+where RawValue == String, AllCases == [Self] {}
+
+extension MappingKey {
+    /// The keys as written, in declaration order: the order messages list them in.
+    static var names: [String] { allCases.map(\.rawValue) }
+
+    /// The key as written.
+    var name: String { rawValue }
+}
+
+/// The scene format's mappings and their keys: the one table the reader, its messages and the
+/// JSON Schema are checked against.
+///
+/// Each mapping's keys are the cases of one `MappingKey` enum in this file. From those cases come:
+/// - the keys the reader accepts in that mapping, and for any other key the error with its
+///   did-you-mean suggestion and list of expected keys (`SceneReader.entries(_:in:as:)`);
+/// - the view kinds and modifier names (`ViewKind`, `ModifierKind`);
+/// - the keys the JSON Schema must list for the mapping: `SchemaTests` compares the schema with
+///   `SceneMapping.keys`, `ViewKind.parameterKeys` and `ModifierKind.valueKeys`, and
+///   `KeyTableTests` checks that the reader reads exactly those keys.
+///
+/// To add a key: add its case to its enum (one line), then
+/// 1. read it: the compiler stops at the exhaustive `switch` over the enum that lacks it;
+/// 2. describe it in Schema/arrange-scene.schema.json: `SchemaTests` fails, naming the key and
+///    the mapping, until the schema lists it.
+///
+/// To add a view kind or a modifier: add its case to `ViewKind` or `ModifierKind`; the compiler
+/// then asks for its properties below and for its reading (`ViewKind.read`,
+/// `ModifierKind.read`), and `SchemaTests` for its definition in the schema. A new mapping is a
+/// new `MappingKey` enum reached from one of those properties (or a new `SceneMapping` case, whose
+/// place in the schema `SchemaTests` then asks for).
+enum SceneMapping: CaseIterable, Sendable, CustomStringConvertible {
+    /// The top level of a scene file.
+    case scene
+    /// `canvas`.
+    case canvas
+    /// `{random: [low, high]}`, wherever a number may be random.
+    case random
+    /// A colour written as a mapping.
+    case color
+    /// A font written as a mapping.
+    case font
+    /// A view: one kind key and the keys every view may have.
+    case view
+
+    /// The keys a mapping written here may have.
+    var keys: [String] {
+        switch self {
+        case .scene: SceneKey.names
+        case .canvas: CanvasKey.names
+        case .random: RandomKey.names
+        case .color: ColorKey.names
+        case .font: FontKey.names
+        case .view: ViewKind.names + ViewEntryKey.names
+        }
+    }
+
+    /// How test messages name the mapping.
+    var description: String {
+        switch self {
+        case .scene: "the top level of a scene"
+        case .canvas: "'canvas'"
+        case .random: "{random: …}"
+        case .color: "a colour mapping"
+        case .font: "a font mapping"
+        case .view: "a view"
+        }
+    }
+}
+
+/// The top level of a scene.
+enum SceneKey: String, MappingKey {
+    case canvas, seed, view, description
+}
+
+/// `canvas: {width:, height:, scale:, background:}`.
+enum CanvasKey: String, MappingKey {
+    case width, height, scale, background
+}
+
+/// `{random: [low, high]}`.
+enum RandomKey: String, MappingKey {
+    case random
+}
+
+/// A colour as a mapping: `{red:, green:, blue:}`, `{white:}` or `{color:}`, each with `opacity`.
+enum ColorKey: String, MappingKey {
+    case red, green, blue, white, color, opacity
+}
+
+/// A font as a mapping.
+enum FontKey: String, MappingKey {
+    case style, size, weight, design, italic
+}
+
+/// The keys a view mapping may have besides its kind.
+enum ViewEntryKey: String, MappingKey {
+    case children, modifiers, `repeat`, id
+}
+
+// MARK: View kinds
+
+/// A kind of view: the key that names it in a view mapping, or its name written alone.
+enum ViewKind: String, MappingKey {
+    case rectangle, roundedRectangle, circle, capsule, ellipse, color, text, spacer, empty
+    case hstack, vstack, zstack, flow, wheel
+
+    /// The keys of the kind's parameter mapping; none for a kind that takes no parameters.
+    var parameterKeys: [String] {
+        switch self {
+        case .rectangle, .circle, .capsule, .ellipse, .empty: []
+        case .roundedRectangle: RoundedRectangleKey.names
+        case .color: ColorKey.names
+        case .text: TextKey.names
+        case .spacer: SpacerKey.names
+        case .hstack, .vstack: StackKey.names
+        case .zstack: ZStackKey.names
+        case .flow: FlowKey.names
+        case .wheel: WheelKey.names
+        }
+    }
+
+    /// Whether it takes `children`.
+    var takesChildren: Bool {
+        switch self {
+        case .hstack, .vstack, .zstack, .flow, .wheel: true
+        case .rectangle, .roundedRectangle, .circle, .capsule, .ellipse, .color, .text, .spacer, .empty: false
+        }
+    }
+
+    /// Whether it is a shape, so that `fill` and `strokeBorder` apply to it.
+    var isShape: Bool {
+        switch self {
+        case .rectangle, .roundedRectangle, .circle, .capsule, .ellipse: true
+        case .color, .text, .spacer, .empty, .hstack, .vstack, .zstack, .flow, .wheel: false
+        }
+    }
+}
+
+/// `roundedRectangle: {cornerRadius:, style:}`.
+enum RoundedRectangleKey: String, MappingKey {
+    case cornerRadius, style
+}
+
+/// `text: {content:, font:, bold:, italic:, color:}`.
+enum TextKey: String, MappingKey {
+    case content, font, bold, italic, color
+}
+
+/// `spacer: {minLength:}`.
+enum SpacerKey: String, MappingKey {
+    case minLength
+}
+
+/// `hstack` and `vstack`, which take the same parameters (their alignments differ in kind).
+enum StackKey: String, MappingKey {
+    case alignment, spacing
+}
+
+/// `zstack: {alignment:}`.
+enum ZStackKey: String, MappingKey {
+    case alignment
+}
+
+/// `flow: {…}`.
+enum FlowKey: String, MappingKey {
+    case alignment, rowAlignment, spacing, horizontalSpacing, verticalSpacing
+}
+
+/// `wheel: {radius:, rotation:}`.
+enum WheelKey: String, MappingKey {
+    case radius, rotation
+}
+
+// MARK: Modifiers
+
+/// A modifier: the one key of an item of a view's `modifiers`, or its name written alone.
+enum ModifierKind: String, MappingKey {
+    case frame, padding, border, background, overlay, fill, strokeBorder, foregroundStyle, foregroundColor
+    case fixedSize, layoutPriority, offset, cornerRadius, clipped, clipShape, opacity, alignmentGuide, id
+    case font, lineLimit, multilineTextAlignment
+
+    /// The keys the modifier's value may have when it is written as a mapping, in all its forms
+    /// (`border: {width: 2}` or a colour mapping, say); none for a value that is never a mapping.
+    var valueKeys: [String] {
+        switch self {
+        case .frame: FrameKey.names
+        case .padding: PaddingKey.names
+        case .border: EitherKey<BorderKey, ColorKey>.names
+        case .background, .overlay: EitherKey<LayerKey, ColorKey>.names
+        case .fill, .foregroundStyle, .foregroundColor: ColorKey.names
+        case .strokeBorder: EitherKey<StrokeBorderKey, ColorKey>.names
+        case .fixedSize: FixedSizeKey.names
+        case .layoutPriority, .cornerRadius, .opacity: RandomKey.names
+        case .offset: OffsetKey.names
+        case .alignmentGuide: AlignmentGuideKey.names
+        case .font: FontKey.names
+        case .clipped, .clipShape, .id, .lineLimit, .multilineTextAlignment: []
+        }
+    }
+
+    /// `fill` and `strokeBorder` apply to a shape, so they come first in the list of a shape.
+    var shapeOnly: Bool {
+        switch self {
+        case .fill, .strokeBorder: true
+        case .frame, .padding, .border, .background, .overlay, .foregroundStyle, .foregroundColor, .fixedSize,
+             .layoutPriority, .offset, .cornerRadius, .clipped, .clipShape, .opacity, .alignmentGuide, .id, .font,
+             .lineLimit, .multilineTextAlignment:
+            false
+        }
+    }
+}
+
+/// `frame: {…}`: SwiftUI's two frame modifiers, fixed and flexible, which cannot be mixed.
+enum FrameKey: String, MappingKey {
+    case width, height
+    case minWidth, idealWidth, maxWidth, minHeight, idealHeight, maxHeight
+    case alignment
+}
+
+/// `padding: {edges:, length:}` or `padding: {top:, leading:, bottom:, trailing:}`.
+enum PaddingKey: String, MappingKey {
+    case edges, length
+    case top, leading, bottom, trailing
+}
+
+/// `border: {color:, width:}` (or a colour).
+enum BorderKey: String, MappingKey {
+    case color, width
+}
+
+/// `background`/`overlay: {view:, alignment:}` (or a colour).
+enum LayerKey: String, MappingKey {
+    case view, alignment
+}
+
+/// `strokeBorder: {color:, lineWidth:}` (or a colour).
+enum StrokeBorderKey: String, MappingKey {
+    case color, lineWidth
+}
+
+/// `fixedSize: {horizontal:, vertical:}`.
+enum FixedSizeKey: String, MappingKey {
+    case horizontal, vertical
+}
+
+/// `offset: {x:, y:}`.
+enum OffsetKey: String, MappingKey {
+    case x, y
+}
+
+/// `alignmentGuide: {horizontal:|vertical:, value:, fractionOfWidth:, fractionOfHeight:}`.
+enum AlignmentGuideKey: String, MappingKey {
+    case horizontal, vertical
+    case value, fractionOfWidth, fractionOfHeight
+}
+
+// MARK: - Reading keys
+
+/// A key of either of two mappings, for a value that may be written in two forms, as
+/// `background: {view: …}` or `background: {red: …}`. A key of both is `first`.
+enum EitherKey<First: MappingKey, Second: MappingKey>: MappingKey {
+    case first(First)
+    case second(Second)
+
+    init?(rawValue: String) {
+        if let key = First(rawValue: rawValue) {
+            self = .first(key)
+        } else if let key = Second(rawValue: rawValue) {
+            self = .second(key)
+        } else {
+            return nil
+        }
+    }
+
+    var rawValue: String {
+        switch self {
+        case .first(let key): key.rawValue
+        case .second(let key): key.rawValue
+        }
+    }
+
+    static var allCases: [EitherKey] {
+        First.allCases.map { .first($0) } + Second.allCases.filter { First(rawValue: $0.rawValue) == nil }.map { .second($0) }
+    }
+}
+
+/// One entry of a mapping whose keys are `Key`.
+struct MappingEntry<Key: MappingKey> {
+    let key: Key
+    /// The key as written: errors about the key point here.
+    let keyNode: Node
+    let value: Node
+
+    /// The key as written, for messages.
+    var name: String { key.rawValue }
+}
+
+extension MappingKey {
+    /// Whether `node` is a mapping with any of `keys`: which form a two-form value is written in.
+    static func isWritten(_ keys: [Self], in node: Node) -> Bool {
+        guard case .mapping(let mapping) = node else { return false }
+        return mapping.contains { entry in keys.contains { $0.rawValue == entry.key.string } }
+    }
+}
