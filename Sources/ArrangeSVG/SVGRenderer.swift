@@ -182,32 +182,51 @@ struct SVGWriter: DisplayListVisitor {
         }
     }
 
-    /// `<text>` with one `<tspan x>` per character, at the position of its first glyph.
+    /// `<text>` with one `<tspan>` per stretch of glyphs in one face and one direction, placed
+    /// where layout put it and held to its measured width, so the viewer shapes each stretch
+    /// (ligatures, Arabic joining) with the named or embedded font.
     private mutating func characters(_ line: TextRun.Line, at origin: CGPoint, run: TextRun, identity: ViewIdentity) {
         let f: (CGFloat) -> String = SVGNumber.format
-        var positions: [Int: CGFloat] = [:]
-        for glyph in line.glyphs { positions[glyph.cluster] = min(positions[glyph.cluster] ?? .infinity, glyph.x) }
-        let face = line.glyphs.first?.face
-        var family: String
-        if textMode == .embedded, let face {
-            embeddedCharacters[face, default: []].formUnion(line.text)
-            family = Self.embeddedFamily(face)
-        } else {
-            family = face.flatMap { fonts.familyName(of: $0) } ?? "DejaVu Sans"
-        }
+        let units = Array(line.text.utf16)
+        // Where each glyph cluster starts: a stretch's text runs to the next cluster after its
+        // last one (a ligature's cluster holds all the characters it draws).
+        let clusterStarts = Set(line.glyphs.map(\.cluster)).sorted()
         let generic = switch run.font.design {
         case .serif: "serif"
         case .monospaced: "monospace"
         case .default, .rounded: "sans-serif"
         }
-        family += ", " + generic
-        var spans = "", offset = 0, x: CGFloat = 0
-        for character in line.text {
-            x = positions[offset] ?? x
-            spans += "<tspan x=\"\(f(origin.x + x))\">" + SVGEscaping.escape(String(character)) + "</tspan>"
-            offset += character.utf16.count
+        var spans = ""
+        var start = 0
+        while start < line.glyphs.count {
+            let first = line.glyphs[start]
+            var end = start + 1
+            while end < line.glyphs.count, line.glyphs[end].face == first.face, line.glyphs[end].level == first.level { end += 1 }
+            defer { start = end }
+            let stretch = line.glyphs[start..<end]
+            let low = stretch.map(\.cluster).min() ?? 0, high = stretch.map(\.cluster).max() ?? 0
+            let upper = clusterStarts.first { $0 > high } ?? units.count
+            guard low < upper, upper <= units.count else { continue }
+            let text = String(decoding: units[low..<upper], as: UTF16.self)
+            let left = stretch.map(\.x).min() ?? 0
+            let width = stretch.reduce(0) { $0 + $1.advance }
+            var family: String
+            if textMode == .embedded, let face = first.face {
+                embeddedCharacters[face, default: []].formUnion(text)
+                family = Self.embeddedFamily(face)
+            } else {
+                family = first.face.flatMap { fonts.familyName(of: $0) } ?? "DejaVu Sans"
+            }
+            family += ", " + generic
+            let rightToLeft = first.level % 2 == 1
+            // Right to left, a stretch starts at its right end.
+            let x = origin.x + left + (rightToLeft ? width : 0)
+            spans += "<tspan x=\"\(f(x))\" font-family=\"\(SVGEscaping.escape(family))\""
+                + (rightToLeft ? " direction=\"rtl\" unicode-bidi=\"bidi-override\"" : "")
+                + (width > 0 ? " textLength=\"\(f(width))\" lengthAdjust=\"spacingAndGlyphs\"" : "")
+                + ">" + SVGEscaping.escape(text) + "</tspan>"
         }
-        var style = " font-family=\"\(SVGEscaping.escape(family))\" font-size=\"\(f(run.font.size))\""
+        var style = " font-size=\"\(f(run.font.size))\""
         if run.font.weight.cssWeight != 400 { style += " font-weight=\"\(run.font.weight.cssWeight)\"" }
         if run.font.isItalic { style += " font-style=\"italic\"" }
         self.line("<text y=\"\(f(origin.y))\"" + style + " xml:space=\"preserve\"" + Self.paint("fill", run.color)

@@ -72,6 +72,11 @@ public struct Scene {
     /// Where the root view is written; errors found after reading (a picture with no size, say)
     /// point here.
     public internal(set) var viewLocation: SourceLocation
+    /// The font files and folders of `fonts:`, resolved against the scene file's folder, with
+    /// where each is written.
+    public internal(set) var fontSources: [(url: URL, location: SourceLocation)] = []
+    /// Every font family the scene names, with where it is named.
+    public internal(set) var fontFamilies: [(family: String, location: SourceLocation)] = []
 
     /// Reads the scene file at `path`. `seed` replaces the file's seed.
     ///
@@ -164,6 +169,7 @@ public struct Scene {
         var reader = SceneReader(file: file, seed: seed)
         var canvas = SceneCanvas(), canvasLocation: SourceLocation?
         var view: (AnyView, SourceLocation)?
+        var fontSources: [(url: URL, location: SourceLocation)] = []
         for entry in entries {
             switch entry.key {
             case .canvas:
@@ -174,6 +180,8 @@ public struct Scene {
                 view = (views.first ?? AnyView(EmptyView()), reader.location(entry.value))
             case .description:
                 _ = try reader.string(entry.value, entry.name)
+            case .fonts:
+                fontSources = try reader.fontSources(entry.value, relativeTo: file)
             case .seed:
                 continue
             }
@@ -181,8 +189,37 @@ public struct Scene {
         guard let view else {
             throw SceneError("the scene has no 'view'; add one, as in 'view: {rectangle: {}}'", at: reader.location(root))
         }
-        return Scene(file: file, canvas: canvas, seed: seed, view: view.0, viewCount: reader.viewCount,
-                     canvasLocation: canvasLocation, viewLocation: view.1)
+        var scene = Scene(file: file, canvas: canvas, seed: seed, view: view.0, viewCount: reader.viewCount,
+                          canvasLocation: canvasLocation, viewLocation: view.1)
+        scene.fontSources = fontSources
+        scene.fontFamilies = reader.fontFamilies
+        return scene
+    }
+
+    /// The fonts the scene is drawn with: the files and folders of its `fonts:` in front of
+    /// `base` (the installed fonts, and those of `--font-dir`).
+    ///
+    /// Throws a located `SceneError` for a font file or folder that cannot be used, and for a
+    /// `family` no font has, with the nearest family as a suggestion.
+    public func fontLibrary(over base: FontLibrary = .system) throws -> FontLibrary {
+        var library = base
+        if !fontSources.isEmpty {
+            do {
+                library = try FontLibrary(fonts: fontSources.map(\.url), over: base)
+            } catch let error as FontError {
+                // Name the entry whose file failed.
+                let place = fontSources.first { source in
+                    if case .unreadable(let path, _) = error { return path.hasPrefix(source.url.path) }
+                    if case .noFonts(let path) = error { return path == source.url.path }
+                    return false
+                }?.location ?? fontSources[0].location
+                throw SceneError(error.description, at: place)
+            }
+        }
+        for (family, location) in fontFamilies where !library.hasFamily(family) {
+            throw SceneError(FontError.unknownFamily(family, suggestion: library.suggestion(for: family)).description, at: location)
+        }
+        return library
     }
 
     private init(file: String, canvas: SceneCanvas, seed: UInt64, view: AnyView, viewCount: Int,
@@ -200,14 +237,18 @@ public struct Scene {
     ///
     /// Throws when the scale is not a number in 0 < scale ≤ `Limits.scale`, or the picture
     /// would be empty, have no finite size, or more pixels than `Limits` allow.
-    public func layout(scale: CGFloat? = nil) throws -> LayoutTree {
+    public func layout(scale: CGFloat? = nil, fonts: FontLibrary? = nil) throws -> LayoutTree {
+        let fonts = try fonts ?? fontLibrary()
         let scale = scale ?? canvas.scale
         let place = canvasLocation ?? viewLocation
         guard scale.isFinite, scale > 0, scale <= Limits.scale else {
             throw SceneError("the scale must be a number greater than 0 and at most \(Int(Limits.scale)), found \(SceneReader.format(scale))",
                              at: place)
         }
-        let tree = try LargeStack.run { LayoutTree(of: view, in: canvas.proposal, scale: scale) }
+        let tree = try LargeStack.run { LayoutTree(of: view, in: canvas.proposal, scale: scale, fonts: fonts) }
+        if let problem = tree.result.fontProblems.first {
+            throw SceneError(problem.description, at: viewLocation)
+        }
         let size = tree.result.canvasSize
         guard size.width.isFinite, size.height.isFinite else {
             let axis = size.width.isFinite ? "height" : "width"

@@ -82,6 +82,7 @@ enum SceneMapping: CaseIterable, Sendable, CustomStringConvertible {
 /// The top level of a scene.
 enum SceneKey: String, MappingKey {
     case canvas, seed, view, description
+    case fonts
 }
 
 /// `canvas: {width:, height:, scale:, background:}`.
@@ -102,6 +103,7 @@ enum ColorKey: String, MappingKey {
 /// A font as a mapping.
 enum FontKey: String, MappingKey {
     case style, size, weight, design, italic
+    case family
 }
 
 /// The keys a view mapping may have besides its kind.

@@ -17,6 +17,9 @@ struct SceneReader {
     var modifierCount = 0
     /// Characters of text read so far, copies included.
     var textCharacters = 0
+    /// Every `family` a font names, where it is named: checked against the scene's fonts once
+    /// they are known.
+    var fontFamilies: [(family: String, location: SourceLocation)] = []
     /// Appended to every id read: `-i` for each enclosing `repeat` copy, so copies stay distinct.
     var idSuffix = ""
 
@@ -373,6 +376,7 @@ struct SceneReader {
             return .system(try choice(node, name, Self.textStyles))
         }
         var style: Font.TextStyle?, size: Double?, weight: Font.Weight?, design = Font.Design.default, italic = false
+        var family: String?
         for entry in try entries(node, in: "'\(name)'", as: FontKey.self) {
             switch entry.key {
             case .style: style = try choice(entry.value, entry.name, Self.textStyles)
@@ -380,6 +384,13 @@ struct SceneReader {
             case .weight: weight = try choice(entry.value, entry.name, Self.weights)
             case .design: design = try choice(entry.value, entry.name, Self.designs)
             case .italic: italic = try bool(entry.value, entry.name)
+            case .family:
+                let name = try string(entry.value, entry.name)
+                guard !name.trimmingCharacters(in: .whitespaces).isEmpty, name.count <= 200 else {
+                    throw error("'family' names a font family, as in {family: Inter, size: 17}", at: entry.value)
+                }
+                family = name
+                fontFamilies.append((name, location(entry.value)))
             }
         }
         if style != nil, size != nil {
@@ -391,7 +402,35 @@ struct SceneReader {
         } else {
             font = .system(style ?? .body, design: design, weight: weight)
         }
+        if let family {
+            let resolvedSize = font.size
+            let resolvedWeight = font.weight
+            font = Font.custom(family, size: resolvedSize).weight(resolvedWeight)
+            font.design = design
+        }
         if italic { font = font.italic() }
         return font
+    }
+}
+
+extension SceneReader {
+    /// `fonts:` — a font file or folder, or a list of them, relative to the scene file's folder
+    /// (to the current folder for standard input).
+    mutating func fontSources(_ node: Node, relativeTo file: String) throws -> [(url: URL, location: SourceLocation)] {
+        let items: [Node]
+        if case .sequence(let list) = node { items = Array(list) } else { items = [node] }
+        let folder = file.hasPrefix("<") ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            : URL(fileURLWithPath: file).deletingLastPathComponent()
+        var sources: [(url: URL, location: SourceLocation)] = []
+        for item in items {
+            let path = try string(item, "fonts")
+            guard !path.isEmpty else { throw error("'fonts' lists font files or folders, as in fonts: [fonts/Inter.ttf]", at: item) }
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw error("no font file or folder '\(path)' (looked for \(url.standardizedFileURL.path))", at: item)
+            }
+            sources.append((url.standardizedFileURL, location(item)))
+        }
+        return sources
     }
 }

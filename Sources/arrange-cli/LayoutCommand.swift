@@ -37,6 +37,8 @@ struct LayoutCommand: ParsableCommand {
     @Argument(help: "The scene file (.yaml, .yml or .json), or '-' to read YAML from standard input.")
     var scene: String
 
+    @OptionGroup var fonts: FontOptions
+
     @Flag(help: "Print the tree as JSON.")
     var json = false
 
@@ -50,7 +52,7 @@ struct LayoutCommand: ParsableCommand {
         let input = SceneInput(path: scene)
         do {
             let loaded = try input.load(seed: seed)
-            let tree = try loaded.layout(scale: scale.map { CGFloat($0) })
+            let tree = try loaded.layout(scale: scale.map { CGFloat($0) }, fonts: loaded.fontLibrary(over: fonts.library()))
             let output = json ? Self.json(tree, scene: loaded) : Self.text(tree)
             FileHandle.standardOutput.write(Data(output.utf8))
         } catch {

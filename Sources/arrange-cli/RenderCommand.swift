@@ -26,6 +26,13 @@ struct RenderCommand: ParsableCommand {
           arrange render 'Fixtures/*.json' Fixtures/json --scale 3 --jobs 1
           arrange render scene.yaml --seed 42 -o /tmp
           cat scene.yaml | arrange render - --format svg -o - > scene.svg
+          arrange render docs/*.yaml --font-dir Fonts --svg-text embedded
+
+        Text is shaped with HarfBuzz from font files: the installed families (fontconfig), \
+        those of --font-dir, and a scene's own 'fonts:'. Characters a font lacks come from \
+        DejaVu Sans, Noto Sans CJK and Noto Color Emoji. By default SVG text is written as \
+        glyph outlines, so it looks the same on every machine, with an invisible text layer \
+        that keeps it selectable.
         """
     )
 
@@ -50,6 +57,12 @@ struct RenderCommand: ParsableCommand {
 
     @Flag(name: .shortAndLong, help: "Print each file written.")
     var verbose = false
+
+    @Option(name: .customLong("svg-text"),
+            help: "How SVG writes text: outlines (the glyphs themselves; looks the same on every viewer), embedded (the fonts, cut to the characters used, inside the file) or system (the viewer's installed fonts).")
+    var svgText: SVGRenderer.TextMode = .outlines
+
+    @OptionGroup var fonts: FontOptions
 
     func validate() throws {
         guard !scenes.isEmpty else { throw ValidationError("name at least one scene file") }
@@ -91,7 +104,8 @@ struct RenderCommand: ParsableCommand {
 
         let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(plans.count, 1))
         let board = Board()
-        let options = Settings(scale: scale.map { CGFloat($0) }, seed: seed, verbose: verbose)
+        let options = Settings(scale: scale.map { CGFloat($0) }, seed: seed, verbose: verbose, svgText: svgText,
+                               fonts: try fonts.library())
         let work = plans
         runInParallel(work.count, workers: workers) { index in
             let plan = work[index]
@@ -129,6 +143,9 @@ struct RenderCommand: ParsableCommand {
         let scale: CGFloat?
         let seed: UInt64?
         let verbose: Bool
+        let svgText: SVGRenderer.TextMode
+        /// The installed fonts and those of `--font-dir`; each scene adds its own `fonts:`.
+        let fonts: FontLibrary
     }
 
     enum Outcome: Sendable {
@@ -147,12 +164,13 @@ struct RenderCommand: ParsableCommand {
         do {
             let pictures = try LargeStack.run { () throws -> [(Target, Data)] in
                 let scene = try plan.input.load(seed: settings.seed)
-                let tree = try scene.layout(scale: settings.scale)
+                let fonts = try scene.fontLibrary(over: settings.fonts)
+                let tree = try scene.layout(scale: settings.scale, fonts: fonts)
                 let list = tree.result.displayList
                 let options = RenderOptions(scale: settings.scale ?? scene.canvas.scale, background: scene.canvas.background)
                 return try plan.targets.map { target in
                     do {
-                        return (target, try target.format.render(list, options: options))
+                        return (target, try target.format.render(list, options: options, fonts: fonts, svgText: settings.svgText))
                     } catch {
                         throw SceneError("cannot render \(target.format.rawValue.uppercased()): \(error)", at: scene.canvasLocation ?? scene.viewLocation)
                     }
@@ -246,11 +264,11 @@ enum OutputFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
     }
 
     /// The file's bytes.
-    func render(_ list: DisplayList, options: RenderOptions) throws -> Data {
+    func render(_ list: DisplayList, options: RenderOptions, fonts: FontLibrary, svgText: SVGRenderer.TextMode) throws -> Data {
         switch self {
-        case .svg: Data(try SVGRenderer().render(list, options: options).utf8)
-        case .png: try CairoRenderer(format: .png).render(list, options: options)
-        case .pdf: try CairoRenderer(format: .pdf).render(list, options: options)
+        case .svg: Data(try SVGRenderer(textMode: svgText, fonts: fonts).render(list, options: options).utf8)
+        case .png: try CairoRenderer(format: .png, fonts: fonts).render(list, options: options)
+        case .pdf: try CairoRenderer(format: .pdf, fonts: fonts).render(list, options: options)
         }
     }
 }

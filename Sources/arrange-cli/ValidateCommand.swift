@@ -24,6 +24,8 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: "Scene files, folders of scene files or patterns such as 'Fixtures/*.yaml'; '-' reads YAML from standard input.")
     var scenes: [String]
 
+    @OptionGroup var fonts: FontOptions
+
     @Flag(name: .shortAndLong, help: "Print a line for each good scene too.")
     var verbose = false
 
@@ -33,11 +35,12 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         let inputs = try SceneInput.expand(scenes)
+        let base = try fonts.library()
         var failed = 0
         for input in inputs {
             do {
                 let scene = try input.load(seed: nil)
-                let tree = try scene.layout()
+                let tree = try scene.layout(fonts: scene.fontLibrary(over: base))
                 if verbose {
                     let size = tree.result.canvasSize
                     print("\(input.displayName): ok, \(scene.viewCount) views on a \(formatNumber(size.width)) × \(formatNumber(size.height)) canvas")

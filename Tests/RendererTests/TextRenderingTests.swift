@@ -119,9 +119,8 @@ import TestSupport
         #expect(run.lines[0].width == 43.08935546875)
         #expect(run.lines[0].glyphs.map(\.id) == [43, 72, 79, 79, 82])
         let svg = try SVGRenderer(textMode: .system).render(list)
-        // Characters at 0, H 1540 × 17/2048 = 12.7832, + e 1260 → 23.2422, + l 569 → 27.9653, + l → 32.6885.
-        #expect(svg.contains("<text y=\"15.7798\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"17\" xml:space=\"preserve\" fill=\"#000000\">"
-                             + "<tspan x=\"0\">H</tspan><tspan x=\"12.7832\">e</tspan><tspan x=\"23.2422\">l</tspan>"
-                             + "<tspan x=\"27.9653\">l</tspan><tspan x=\"32.6885\">o</tspan></text>"))
+        // One stretch in one face: placed at 0, held to the measured 5191 × 17 / 2048 = 43.0894.
+        #expect(svg.contains("<text y=\"15.7798\" font-size=\"17\" xml:space=\"preserve\" fill=\"#000000\">"
+                             + "<tspan x=\"0\" font-family=\"DejaVu Sans, sans-serif\" textLength=\"43.0894\" lengthAdjust=\"spacingAndGlyphs\">Hello</tspan></text>"))
     }
 }

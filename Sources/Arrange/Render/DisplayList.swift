@@ -68,13 +68,19 @@ public struct TextRun: Equatable, Sendable {
         public var y: CGFloat
         /// The UTF-16 offset in the line's text of the first character the glyph draws.
         public var cluster: Int
+        /// How far the pen moves after it, in points.
+        public var advance: CGFloat
+        /// The bidirectional embedding level of its characters: odd levels run right to left.
+        public var level: UInt8
 
-        public init(face: FontFaceID?, id: UInt32, x: CGFloat, y: CGFloat = 0, cluster: Int) {
+        public init(face: FontFaceID?, id: UInt32, x: CGFloat, y: CGFloat = 0, cluster: Int, advance: CGFloat = 0, level: UInt8 = 0) {
             self.face = face
             self.id = id
             self.x = x
             self.y = y
             self.cluster = cluster
+            self.advance = advance
+            self.level = level
         }
     }
 

@@ -176,7 +176,8 @@ private struct LineShaper {
         var pen: CGFloat = 0
         let placed = glyphs.map { glyph -> TextRun.Glyph in
             defer { pen += glyph.advance }
-            return TextRun.Glyph(face: glyph.face, id: glyph.id, x: pen + glyph.offset.x, y: glyph.offset.y, cluster: glyph.cluster)
+            return TextRun.Glyph(face: glyph.face, id: glyph.id, x: pen + glyph.offset.x, y: glyph.offset.y, cluster: glyph.cluster,
+                                 advance: glyph.advance, level: glyph.level)
         }
         return TextLayout.Line(text: text, width: pen, glyphs: placed)
     }

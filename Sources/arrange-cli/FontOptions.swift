@@ -1,0 +1,25 @@
+import Arrange
+import ArgumentParser
+import ArrangeSVG
+import ArrangeScene
+import Foundation
+
+/// `--font-dir`, shared by the commands that lay scenes out.
+struct FontOptions: ParsableArguments {
+    @Option(name: .customLong("font-dir"),
+            help: ArgumentHelp("A folder (searched recursively) or file of fonts whose families scenes may name; repeatable.",
+                               valueName: "path"))
+    var fontDirs: [String] = []
+
+    /// The installed fonts with those of `--font-dir` in front.
+    func library() throws -> FontLibrary {
+        guard !fontDirs.isEmpty else { return .system }
+        do {
+            return try FontLibrary(fonts: fontDirs.map { URL(fileURLWithPath: $0) }, over: .system)
+        } catch let error as FontError {
+            throw ValidationError("--font-dir: \(error)")
+        }
+    }
+}
+
+extension SVGRenderer.TextMode: ExpressibleByArgument {}
