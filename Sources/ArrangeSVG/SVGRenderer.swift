@@ -37,7 +37,6 @@ public struct SVGRenderer: Renderer, Sendable {
         let scale = options.resolvedScale(for: list)
         try Limits.checkCanvas(list.size, scale: scale, pixelLimit: false)
         var writer = SVGWriter(textMode: textMode, fonts: fonts)
-        writer.depth = 1
         if let background = options.background {
             writer.line("<rect width=\"\(SVGNumber.format(list.size.width))\" height=\"\(SVGNumber.format(list.size.height))\"\(SVGWriter.paint("fill", background))/>")
         }
@@ -86,17 +85,17 @@ struct SVGWriter: DisplayListVisitor {
     func definitions() -> String {
         var text = ""
         if !glyphDefinitions.isEmpty {
-            text += "  <defs>\n"
-            for definition in glyphDefinitions { text += "    " + definition + "\n" }
-            text += "  </defs>\n"
+            text += "<defs>\n"
+            for definition in glyphDefinitions { text += "  " + definition + "\n" }
+            text += "</defs>\n"
         }
         if textMode == .embedded, !embeddedCharacters.isEmpty {
-            text += "  <style>\n"
+            text += "<style>\n"
             for face in embeddedCharacters.keys.sorted() {
                 guard let characters = embeddedCharacters[face], let data = fonts.subset(face, characters: characters) else { continue }
-                text += "    @font-face { font-family: \"\(Self.embeddedFamily(face))\"; src: url(data:font/ttf;base64,\(data.base64EncodedString())); }\n"
+                text += "  @font-face { font-family: \"\(Self.embeddedFamily(face))\"; src: url(data:font/ttf;base64,\(data.base64EncodedString())); }\n"
             }
-            text += "  </style>\n"
+            text += "</style>\n"
         }
         return text
     }

@@ -54,10 +54,14 @@ public struct SceneCanvas: Hashable, Sendable {
 ///       repeat: 3
 /// ```
 ///
+/// A scene is `Sendable` although `AnyView` is not declared so: the reader builds its views only
+/// from values (numbers, strings, colours, fonts) and closures over such values, never from
+/// references, so nothing in it can change once it is read.
+///
 /// Reading checks everything a scene can get wrong and throws a `SceneError` naming the file,
 /// line and column. The view is built from Arrange's own views and modifiers, so a scene lays out
 /// exactly as the same Swift code would.
-public struct Scene {
+public struct Scene: @unchecked Sendable {
     /// The file name used in messages.
     public var file: String
     public var canvas: SceneCanvas

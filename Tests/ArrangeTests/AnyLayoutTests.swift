@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Arrange
 
-// Issue 3: AnyLayout and the stack layouts (layout-rules §6): switching keeps identities, the
+// Issue 3: AnyLayout and the stack layouts (docs/layout-rules.md §6): switching keeps identities, the
 // cache of the same layout type is updated, a different type gets a fresh one.
 // Helpers (stackLayout, fixedBox) are in StackTests.swift.
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Arrange
 
-/// layout-rules §1 (proposals) and §2 (leaf views).
+/// docs/layout-rules.md §1 (proposals) and §2 (leaf views).
 @Suite struct ProposalAndLeafRules {
     @Test func proposalConstants() {
         #expect(ProposedViewSize.zero == ProposedViewSize(width: 0, height: 0))
@@ -58,7 +58,7 @@ import Testing
     }
 }
 
-/// layout-rules §3.1 and §3.2: frames.
+/// docs/layout-rules.md §3.1 and §3.2: frames.
 @Suite struct FrameRules {
     @Test func fixedFrameOnBothAxesIgnoresTheChild() {
         #expect(size(of: Color.red.frame(width: 40, height: 30), 500, 500) == CGSize(width: 40, height: 30))
@@ -140,7 +140,7 @@ import Testing
     }
 }
 
-/// layout-rules §3.3 – §3.11: padding, fixedSize, border, background/overlay, offset, priority,
+/// docs/layout-rules.md §3.3 – §3.11: padding, fixedSize, border, background/overlay, offset, priority,
 /// alignmentGuide, id.
 @Suite struct ModifierRules {
     @Test func paddingForms() {

@@ -3,7 +3,7 @@ import Testing
 @testable import Arrange
 
 /// FlowLayout inside `.frame(width: W, alignment: A)` places its children exactly where Chromium
-/// places `display:flex; flex-wrap:wrap` children (layout-rules §8b). The cases and the browser's
+/// places `display:flex; flex-wrap:wrap` children (docs/layout-rules.md §8b). The cases and the browser's
 /// positions are in Fixtures/flow-browser-cases.json, made by Tests/FlowOracle/generate.py; every
 /// length is a multiple of 1/32 px, so every position is a multiple of 1/64 px, which both sides
 /// represent exactly.

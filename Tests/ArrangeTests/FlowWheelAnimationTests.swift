@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Arrange
 
-/// layout-rules §8b: FlowLayout.
+/// docs/layout-rules.md §8b: FlowLayout.
 @Suite struct FlowRules {
     func row(_ widths: [CGFloat], height: CGFloat = 20, spacing: CGFloat? = 10, alignment: HorizontalAlignment = .leading) -> some View {
         FlowLayout(alignment: alignment, spacing: spacing) {

@@ -153,7 +153,7 @@ private struct BoundsReporter: Layout {
     }
 }
 
-/// layout-rules §7: guides, the host and pixel rounding.
+/// docs/layout-rules.md §7: guides, the host and pixel rounding.
 @Suite struct AlignmentAndRoundingRules {
     @Test func guideDefaults() {
         let d = ViewDimensions(size: CGSize(width: 40, height: 20))

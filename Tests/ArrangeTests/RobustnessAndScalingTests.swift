@@ -100,7 +100,7 @@ import Testing
     }
 }
 
-/// layout-rules §9 worked examples.
+/// docs/layout-rules.md §9 worked examples.
 @Suite struct WorkedExamples {
     @Test func example1EqualThirds() {
         let view = HStack(spacing: 0) { Rectangle().id("a"); Rectangle().id("b"); Rectangle().id("c") }.frame(width: 300, height: 100)

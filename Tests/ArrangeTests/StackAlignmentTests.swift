@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Arrange
 
-// Issue 3: alignment in stacks (layout-rules §4.3 "Minor", §4.5, §4.6, §7.1, §3.11).
+// Issue 3: alignment in stacks (docs/layout-rules.md §4.3 "Minor", §4.5, §4.6, §7.1, §3.11).
 // Helpers (stackLayout, fixedBox, StackTestMeasurer: ascent 12, line 16) are in StackTests.swift.
 
 /// A horizontal guide whose default is the leading edge.

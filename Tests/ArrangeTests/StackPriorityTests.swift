@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Arrange
 
-// Issue 3: priority groups in stacks (layout-rules §4.3 steps 1, 5, 6; §3.8 layoutPriority;
+// Issue 3: priority groups in stacks (docs/layout-rules.md §4.3 steps 1, 5, 6; §3.8 layoutPriority;
 // §2.4 Spacer). Helpers (stackLayout, fixedBox) are in StackTests.swift.
 
 @Suite struct StackPriorityGroups {

@@ -7,7 +7,7 @@ private extension HorizontalAlignment { static let mark = HorizontalAlignment(Ma
 private enum Line: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.height / 2 } }
 private extension VerticalAlignment { static let line = VerticalAlignment(Line.self) }
 
-/// layout-rules §4.3 – §4.4: sizing and placement of HStack and VStack.
+/// docs/layout-rules.md §4.3 – §4.4: sizing and placement of HStack and VStack.
 @Suite struct StackSizingRules {
     @Test func nilMajorProposalUsesIdealLengths() {
         // Color ideal 10 + gap 8 + 20 = 38; heights take the minor offer 50.

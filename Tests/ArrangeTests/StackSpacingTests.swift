@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Arrange
 
-// Issue 3: gaps between stack children and ViewSpacing (layout-rules §4.1, §4.2, §2.4, §3.1–3.3).
+// Issue 3: gaps between stack children and ViewSpacing (docs/layout-rules.md §4.1, §4.2, §2.4, §3.1–3.3).
 // Helpers (stackLayout, fixedBox, StackTestMeasurer) are in StackTests.swift. With those text
 // metrics a Text wants 6 below a plain view and 9 above one (see StackTestMeasurer).
 

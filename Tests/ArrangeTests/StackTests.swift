@@ -3,7 +3,7 @@ import Testing
 @testable import Arrange
 
 // Issue 3, "Stacks as SwiftUI lays them out": HStack and VStack sizing and placement
-// (layout-rules §4, §4.3, §4.4) and the worked examples of §9.
+// (docs/layout-rules.md §4, §4.3, §4.4) and the worked examples of §9.
 //
 // Every expected number is worked out by hand from the rules; the arithmetic is in the comments.
 // Frames are in root coordinates: the root's size is centred in the proposal where the proposal

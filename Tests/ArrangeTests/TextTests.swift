@@ -2,7 +2,7 @@ import Testing
 import Foundation
 @testable import Arrange
 
-/// Text measurement and layout (layout-rules §2.2). Expected advances are read from
+/// Text measurement and layout (docs/layout-rules.md §2.2). Expected advances are read from
 /// /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf with fontTools, independently of Arrange:
 ///
 ///     from fontTools.ttLib import TTFont

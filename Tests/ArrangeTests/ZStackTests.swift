@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Arrange
 
-// Issue 3: ZStack (layout-rules §5). Helpers (stackLayout, stackMeasure, fixedBox) are in
+// Issue 3: ZStack (docs/layout-rules.md §5). Helpers (stackLayout, stackMeasure, fixedBox) are in
 // StackTests.swift.
 
 /// A horizontal guide whose default is the leading edge.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Browser oracle for FlowLayout (layout-rules §8b).
+"""Browser oracle for FlowLayout (docs/layout-rules.md §8b).
 
 Generates random flow cases, lays each out in headless Chromium as CSS
 `display:flex; flex-wrap:wrap` with `column-gap`, `row-gap`, `justify-content`,

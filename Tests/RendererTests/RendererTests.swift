@@ -8,7 +8,7 @@ import TestSupport
 
 @Suite struct RendererTests {
     /// A 1-pt border on a 100 × 50 view covers exactly the outermost ring of pixels: 1 px wide at
-    /// 1×, 2 px at 2× (layout-rules §9 example 5).
+    /// 1×, 2 px at 2× (docs/layout-rules.md §9 example 5).
     @Test(arguments: [1, 2, 3] as [Int])
     func borderCoversExactlyTheOutermostPixelRing(scale: Int) throws {
         let view = Color.white.frame(width: 100, height: 50).border(.black)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The animated change between two states of a view tree, sampled at any time (layout-rules §8).
+/// The animated change between two states of a view tree, sampled at any time (docs/layout-rules.md §8).
 ///
 /// Containers whose layout declares animatable data (a `WheelLayout`'s rotation and radius, or
 /// any custom layout's) are laid out again at every time with their data interpolated, so their

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Walks a placed node tree and emits its display list: one function per node part, offsets
-/// folded into positions, frames rounded to pixels (layout-rules §7.4).
+/// folded into positions, frames rounded to pixels (docs/layout-rules.md §7.4).
 struct DisplayListBuilder {
     let scale: CGFloat
     /// Frames of views tagged with `.id(_:)`, in root coordinates with offsets applied.

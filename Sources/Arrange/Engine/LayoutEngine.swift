@@ -10,7 +10,7 @@ final class LayoutEngine {
     private(set) var sizeComputations = 0
     /// Measures text.
     let measurer: any TextMeasurer
-    /// Pixels per point: text sizes are rounded up to whole pixels (layout-rules §7.4).
+    /// Pixels per point: text sizes are rounded up to whole pixels (docs/layout-rules.md §7.4).
     let scale: CGFloat
 
     init(measurer: any TextMeasurer = FontLibrary.system, scale: CGFloat = 1) {
@@ -37,7 +37,7 @@ final class LayoutEngine {
         return size
     }
 
-    /// Sizes of leaves (layout-rules §2.1, §2.4).
+    /// Sizes of leaves (docs/layout-rules.md §2.1, §2.4).
     func leafSize(_ leaf: Leaf, _ p: ProposedViewSize) -> CGSize {
         switch leaf {
         case .text(let text):
@@ -83,7 +83,7 @@ final class LayoutEngine {
     /// The node's explicit value of a guide for `proposal`, or nil when it has none.
     ///
     /// An `alignmentGuide` override wins; its closure sees the node's dimensions without
-    /// overrides (layout-rules §3.11). Otherwise a container asks its layout.
+    /// overrides (docs/layout-rules.md §3.11). Otherwise a container asks its layout.
     func explicitValue(_ node: Node, _ key: AlignmentKey, _ proposal: ProposedViewSize, includeOverrides: Bool = true) -> CGFloat? {
         let proposal = proposal.sanitized
         let query = GuideQuery(key: key, proposal: proposal, includeOverrides: includeOverrides)
@@ -103,7 +103,7 @@ final class LayoutEngine {
         return value
     }
 
-    /// Text's baselines (layout-rules §2.2); its other guides are the defaults.
+    /// Text's baselines (docs/layout-rules.md §2.2); its other guides are the defaults.
     private func textGuide(_ text: TextLeaf, _ key: AlignmentKey, _ proposal: ProposedViewSize) -> CGFloat? {
         switch key.kind {
         case .firstTextBaseline: text.layout(proposal, measurer: measurer, scale: scale).firstBaseline
@@ -112,7 +112,7 @@ final class LayoutEngine {
         }
     }
 
-    /// The node's preferred spacing (layout-rules §4.2).
+    /// The node's preferred spacing (docs/layout-rules.md §4.2).
     func spacing(_ node: Node) -> ViewSpacing {
         if let known = node.spacingCache { return known }
         let spacing: ViewSpacing

@@ -8,7 +8,7 @@ import Foundation
 /// ```
 ///
 /// The host proposes `proposal` to the root view and centres the size it reports in the canvas
-/// (layout-rules §7.3). Several root views are stacked in an implicit `VStack`.
+/// (docs/layout-rules.md §7.3). Several root views are stacked in an implicit `VStack`.
 public struct LayoutResult: Sendable {
     /// The size the root view chose.
     public var rootSize: CGSize

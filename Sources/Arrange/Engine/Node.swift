@@ -14,7 +14,7 @@ final class Node {
         case container(any LayoutBox)
     }
 
-    /// How a container reports its layout priority (layout-rules §3, §2.6).
+    /// How a container reports its layout priority (docs/layout-rules.md §3, §2.6).
     enum PriorityRule {
         /// Frames, padding and other position-changing modifiers: 0.
         case zero
@@ -47,7 +47,7 @@ final class Node {
     /// The structural position in the tree, "0.2.1": child indices from the root.
     var path = ""
 
-    // Per-pass memory: a child is measured once per distinct proposal (DESIGN.md, habits).
+    // Per-pass memory: a child is measured once per distinct proposal (docs/architecture.md).
     var sizeCache: [ProposedViewSize: CGSize] = [:]
     var guideCache: [GuideQuery: CGFloat?] = [:]
     var spacingCache: ViewSpacing?
@@ -65,7 +65,7 @@ final class Node {
         self.priorityRule = priorityRule
     }
 
-    /// The layout priority a parent sees (layout-rules §3.8, §2.4, §2.6).
+    /// The layout priority a parent sees (docs/layout-rules.md §3.8, §2.4, §2.6).
     var priority: Double {
         if let explicitPriority { return explicitPriority }
         switch content {

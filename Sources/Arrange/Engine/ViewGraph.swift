@@ -31,7 +31,7 @@ public final class ViewGraph {
     }
 
     /// Resolves the view tree once into nodes. Anything but exactly one root view goes into an
-    /// implicit VStack (layout-rules §7.3), whose spacers grow vertically, so the content is
+    /// implicit VStack (docs/layout-rules.md §7.3), whose spacers grow vertically, so the content is
     /// resolved again inside it.
     static func resolveRoot<V: View>(_ view: V) -> Node {
         let nodes = view.resolve(in: ViewEnvironment())

@@ -10,13 +10,13 @@ import Foundation
 /// extension VerticalAlignment { static let midAccount = VerticalAlignment(MidAccount.self) }
 /// ```
 /// Containers combine their children's explicit values of a custom guide by averaging them
-/// (layout-rules §4.6).
+/// (docs/layout-rules.md §4.6).
 public protocol AlignmentID: SendableMetatype {
     /// The guide's value for a view of the given dimensions that has no explicit value.
     static func defaultValue(in context: ViewDimensions) -> CGFloat
 }
 
-/// How a container turns its children's explicit guide values into its own (layout-rules §4.6).
+/// How a container turns its children's explicit guide values into its own (docs/layout-rules.md §4.6).
 enum GuideCombination: Sendable {
     /// Frame guides (leading, centre, trailing, top, bottom): a container never has explicit ones.
     case none
@@ -87,7 +87,7 @@ enum TrailingGuide: AlignmentID { static func defaultValue(in d: ViewDimensions)
 enum TopGuide: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { 0 } }
 enum VerticalCenterGuide: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.height / 2 } }
 enum BottomGuide: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.height } }
-/// Views without text put their baselines at the bottom (layout-rules §7.1).
+/// Views without text put their baselines at the bottom (docs/layout-rules.md §7.1).
 enum FirstTextBaselineGuide: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.height } }
 enum LastTextBaselineGuide: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.height } }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Rounding of rendered frames to the pixel grid (layout-rules §7.4).
+/// Rounding of rendered frames to the pixel grid (docs/layout-rules.md §7.4).
 enum PixelRounding {
     /// Nearest multiple of `pixel`, ties up: `floor(v / pixel + 0.5) × pixel`.
     static func round(_ value: CGFloat, pixel: CGFloat) -> CGFloat {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A size offered by a parent to a child: each axis is either a length or `nil`, "use your ideal
-/// size" (layout-rules §1.2).
+/// size" (docs/layout-rules.md §1.2).
 ///
 /// A length of `0` asks for the child's minimum and `.infinity` for its maximum.
 public struct ProposedViewSize: Hashable, Sendable {

@@ -70,7 +70,7 @@ public struct AnimatablePair<First: VectorArithmetic, Second: VectorArithmetic>:
 extension AnimatablePair: Sendable where First: Sendable, Second: Sendable {}
 extension AnimatablePair: Hashable where First: Hashable, Second: Hashable {}
 
-/// A type whose `animatableData` an animation interpolates (layout-rules §8).
+/// A type whose `animatableData` an animation interpolates (docs/layout-rules.md §8).
 public protocol Animatable {
     associatedtype AnimatableData: VectorArithmetic
     /// The data to interpolate between two states.

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Its cache holds the wrapped layout's cache. When a `ViewGraph` update keeps the same wrapped
 /// layout type, that cache is updated (`updateCache`); a different type makes a fresh one
-/// (layout-rules §6).
+/// (docs/layout-rules.md §6).
 public struct AnyLayout: Layout {
     let storage: any Layout
 

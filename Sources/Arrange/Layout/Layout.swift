@@ -7,7 +7,7 @@ import Foundation
 /// `.infinity` for the maximum, `.unspecified` for the ideal size), then `placeSubviews` once
 /// with bounds of a size it returned. `bounds` is in root coordinates and rarely starts at zero:
 /// place subviews at `bounds.minX + …`. A subview you do not place is centred in the bounds and
-/// proposed the container's own proposal (layout-rules §6).
+/// proposed the container's own proposal (docs/layout-rules.md §6).
 public protocol Layout: Animatable {
     /// Properties of the container, such as the axis its `Spacer`s grow along.
     static var layoutProperties: LayoutProperties { get }
@@ -28,7 +28,7 @@ public protocol Layout: Animatable {
     /// Places each subview with `LayoutSubview.place(at:anchor:proposal:)`.
     func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache)
     /// The container's own value of a horizontal guide, or nil for the default. The default
-    /// combines the subviews' explicit values (layout-rules §4.6).
+    /// combines the subviews' explicit values (docs/layout-rules.md §4.6).
     func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGFloat?
     /// The container's own value of a vertical guide, or nil for the default.
     func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGFloat?
@@ -103,7 +103,7 @@ struct LayoutView<L: Layout, Content: View>: View, PrimitiveView {
     let layout: L
     let kind: String
     let content: Content
-    /// Stacks with exactly one child are that child (layout-rules §4).
+    /// Stacks with exactly one child are that child (docs/layout-rules.md §4).
     var collapsesSingleChild = false
 
     var body: Never { primitiveBody(Self.self) }

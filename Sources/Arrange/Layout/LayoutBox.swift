@@ -17,7 +17,7 @@ protocol LayoutBox: AnyObject {
 
 final class TypedLayoutBox<L: Layout>: LayoutBox {
     let layout: L
-    /// Made on first use, kept across calls (layout-rules §6).
+    /// Made on first use, kept across calls (docs/layout-rules.md §6).
     private var cache: L.Cache?
 
     init(_ layout: L) { self.layout = layout }

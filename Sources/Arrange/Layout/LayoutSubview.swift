@@ -19,10 +19,10 @@ public struct LayoutSubview: Equatable {
         engine.dimensions(node, proposal)
     }
 
-    /// The subview's layout priority: 0 by default, −∞ for a `Spacer` (layout-rules §3.8, §2.4).
+    /// The subview's layout priority: 0 by default, −∞ for a `Spacer` (docs/layout-rules.md §3.8, §2.4).
     public var priority: Double { node.priority }
 
-    /// The subview's preferred spacing to its neighbours (layout-rules §4.2).
+    /// The subview's preferred spacing to its neighbours (docs/layout-rules.md §4.2).
     public var spacing: ViewSpacing { engine.spacing(node) }
 
     /// The value the subview set for `key` with `layoutValue(key:value:)`, else its default.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A view's preferred distances to its neighbours, per edge (layout-rules §4.2).
+/// A view's preferred distances to its neighbours, per edge (docs/layout-rules.md §4.2).
 ///
 /// Each edge holds values by category. Two views meet at the largest sum over the categories their
 /// facing edges share; failing that, at the largest generic value either has; failing that, at the

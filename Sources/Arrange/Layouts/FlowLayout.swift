@@ -1,7 +1,7 @@
 import Foundation
 
 /// Children in rows, like words in a paragraph: tag clouds, galleries, product grids
-/// (layout-rules §8b).
+/// (docs/layout-rules.md §8b).
 ///
 /// Each child keeps its ideal size. A row ends where the next child would cross the proposed
 /// width; a child wider than that sits alone on its row. Rows line up by `alignment` inside the

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Children around a circle, the first at the top, going clockwise (layout-rules §8b, seed 003).
+/// Children around a circle, the first at the top, going clockwise (docs/layout-rules.md §8b, seed 003).
 ///
 /// Child `i` of `n` is centred at `center + (r·sin a, −r·cos a)` with
 /// `a = rotation + i·2π/n`. Its animatable data is the rotation and the radius, so an animated

@@ -1,7 +1,7 @@
 import Foundation
 
 extension View {
-    /// The order in which a stack sizes this view: higher first (layout-rules §3.8). Only the
+    /// The order in which a stack sizes this view: higher first (docs/layout-rules.md §3.8). Only the
     /// outermost layout-affecting modifier's priority counts: frames and padding report 0.
     /// NaN counts as 0.
     public func layoutPriority(_ value: Double) -> some View {

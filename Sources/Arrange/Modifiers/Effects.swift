@@ -1,7 +1,7 @@
 import Foundation
 
 extension View {
-    /// Draws the view (and everything in it) shifted; layout is unchanged (layout-rules §3.7).
+    /// Draws the view (and everything in it) shifted; layout is unchanged (docs/layout-rules.md §3.7).
     /// Non-finite offsets count as 0.
     public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View {
         offset(CGSize(width: x, height: y))

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Proposes nil on the fixed axes, so the child takes its ideal length there (layout-rules §3.4).
+/// Proposes nil on the fixed axes, so the child takes its ideal length there (docs/layout-rules.md §3.4).
 struct FixedSizeLayout: Layout {
     let horizontal: Bool
     let vertical: Bool

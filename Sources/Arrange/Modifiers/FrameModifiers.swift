@@ -1,6 +1,6 @@
 import Foundation
 
-/// `frame(width:height:alignment:)`: fixed lengths on the given axes (layout-rules §3.1).
+/// `frame(width:height:alignment:)`: fixed lengths on the given axes (docs/layout-rules.md §3.1).
 struct FixedFrameLayout: Layout {
     let width: CGFloat?
     let height: CGFloat?
@@ -37,7 +37,7 @@ struct FixedFrameLayout: Layout {
 }
 
 /// `frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)`
-/// (layout-rules §3.2).
+/// (docs/layout-rules.md §3.2).
 struct FlexibleFrameLayout: Layout {
     /// One axis' bounds, normalised as SwiftUI's initializer does.
     struct Bounds {
@@ -87,7 +87,7 @@ struct FlexibleFrameLayout: Layout {
             }
         }
 
-        /// iOS 17 placement: the child gets nil when nothing pins the length (layout-rules §3.2).
+        /// iOS 17 placement: the child gets nil when nothing pins the length (docs/layout-rules.md §3.2).
         func placementProposal(final: CGFloat, proposed: CGFloat?) -> CGFloat? {
             if ideal == nil, proposed == nil, (min ?? -.infinity) < final, final < (max ?? .infinity) { return nil }
             return final
@@ -136,7 +136,7 @@ struct FlexibleFrameLayout: Layout {
 
 extension Layout {
     /// The origin that lines the child's guide up with the box's default guide, per axis: a frame
-    /// aligns its child by the guide's default value for the frame's size (layout-rules §7.2).
+    /// aligns its child by the guide's default value for the frame's size (docs/layout-rules.md §7.2).
     func alignedOrigin(of child: LayoutSubview, proposal: ProposedViewSize, in bounds: CGRect, alignment: Alignment) -> CGPoint {
         let dimensions = child.dimensions(in: proposal)
         let box = ViewDimensions(size: bounds.size)
@@ -175,7 +175,7 @@ extension View {
     }
 
     /// A frame whose length on each axis follows the proposal within `min...max`, or the child,
-    /// as SwiftUI's flexible frame does (layout-rules §3.2). Negative minimums become 0, ideals
+    /// as SwiftUI's flexible frame does (docs/layout-rules.md §3.2). Negative minimums become 0, ideals
     /// are raised to the minimum and maximums to the ideal; NaN counts as not given.
     public func frame(minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
                       minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,

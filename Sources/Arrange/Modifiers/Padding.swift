@@ -1,10 +1,10 @@
 import Foundation
 
-/// Insets around a child (layout-rules §3.3).
+/// Insets around a child (docs/layout-rules.md §3.3).
 struct PaddingLayout: Layout {
     let insets: EdgeInsets
 
-    /// The default padding on every edge (layout-rules §3.3).
+    /// The default padding on every edge (docs/layout-rules.md §3.3).
     static let defaultLength: CGFloat = 16
 
     func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {

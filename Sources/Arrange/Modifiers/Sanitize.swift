@@ -3,7 +3,7 @@ import Foundation
 /// Lengths as the modifiers accept them: what is not a usable length becomes nil (or 0), so that
 /// no user value can break the arithmetic of a layout pass.
 enum Length {
-    /// A fixed frame length: negative, NaN and infinite values are treated as nil (layout-rules §3.1).
+    /// A fixed frame length: negative, NaN and infinite values are treated as nil (docs/layout-rules.md §3.1).
     static func fixed(_ value: CGFloat?) -> CGFloat? {
         guard let value, value.isFinite, value >= 0 else { return nil }
         return value

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `background` and `overlay`: the primary view decides size, spacing, guides and priority; the
-/// secondary view is offered the primary's size and aligned to it (layout-rules §3.6).
+/// secondary view is offered the primary's size and aligned to it (docs/layout-rules.md §3.6).
 struct SecondaryLayerLayout: Layout {
     let alignment: Alignment
     /// Index of the primary among the two subviews: 1 for a background (drawn behind), 0 for an
@@ -79,7 +79,7 @@ extension View {
     }
 
     /// A band of `width` points drawn inside the view's bounds; it never changes size or position
-    /// (layout-rules §3.5). To put it outside, pad first.
+    /// (docs/layout-rules.md §3.5). To put it outside, pad first.
     public func border<S: ShapeStyle>(_ content: S, width: CGFloat = 1) -> some View {
         layered(Rectangle().strokeBorder(content, lineWidth: width), alignment: .center, behind: false)
     }

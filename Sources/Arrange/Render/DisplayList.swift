@@ -3,7 +3,7 @@ import Foundation
 /// What a layout draws: the canvas size and positioned items, in points, in root coordinates,
 /// back to front. Renderers walk it; tests read it without rasterising anything.
 ///
-/// Frames are already rounded to the pixel grid of `scale` (layout-rules §7.4), and offsets are
+/// Frames are already rounded to the pixel grid of `scale` (docs/layout-rules.md §7.4), and offsets are
 /// folded into them, because SwiftUI rounds positions after applying offsets.
 public struct DisplayList: Equatable, Sendable {
     /// The canvas size in points.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The sizing and placement HStack and VStack share, with the axes swapped (layout-rules §4).
+/// The sizing and placement HStack and VStack share, with the axes swapped (docs/layout-rules.md §4).
 struct StackAlgorithm {
     /// The stack's axis: horizontal for HStack.
     let axis: Axis

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A horizontal stack as a `Layout`, for `AnyLayout` and custom compositions. Behaves exactly like
-/// `HStack` (layout-rules §4).
+/// `HStack` (docs/layout-rules.md §4).
 public struct HStackLayout: Layout, Sendable {
     public var alignment: VerticalAlignment
     public var spacing: CGFloat?
@@ -32,7 +32,7 @@ public struct HStackLayout: Layout, Sendable {
     }
 }
 
-/// A vertical stack as a `Layout`. Behaves exactly like `VStack` (layout-rules §4).
+/// A vertical stack as a `Layout`. Behaves exactly like `VStack` (docs/layout-rules.md §4).
 public struct VStackLayout: Layout, Sendable {
     public var alignment: HorizontalAlignment
     public var spacing: CGFloat?
@@ -91,7 +91,7 @@ extension StackAlgorithm {
     }
 }
 
-/// An overlay stack as a `Layout`. Behaves exactly like `ZStack` (layout-rules §5).
+/// An overlay stack as a `Layout`. Behaves exactly like `ZStack` (docs/layout-rules.md §5).
 public struct ZStackLayout: Layout, Sendable {
     public var alignment: Alignment
 

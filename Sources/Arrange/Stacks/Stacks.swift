@@ -1,6 +1,6 @@
 import Foundation
 
-/// Children side by side, left to right (layout-rules §4). A stack with one child is that child.
+/// Children side by side, left to right (docs/layout-rules.md §4). A stack with one child is that child.
 public struct HStack<Content: View>: View, PrimitiveView {
     let layout: HStackLayout
     let content: Content
@@ -20,7 +20,7 @@ public struct HStack<Content: View>: View, PrimitiveView {
     }
 }
 
-/// Children one above the other, top to bottom (layout-rules §4). A stack with one child is that
+/// Children one above the other, top to bottom (docs/layout-rules.md §4). A stack with one child is that
 /// child.
 public struct VStack<Content: View>: View, PrimitiveView {
     let layout: VStackLayout
@@ -40,7 +40,7 @@ public struct VStack<Content: View>: View, PrimitiveView {
     }
 }
 
-/// Children on top of each other, first at the back (layout-rules §5).
+/// Children on top of each other, first at the back (docs/layout-rules.md §5).
 public struct ZStack<Content: View>: View, PrimitiveView {
     let layout: ZStackLayout
     let content: Content

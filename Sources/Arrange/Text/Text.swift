@@ -1,6 +1,6 @@
 import Foundation
 
-/// A run of text, measured with real font metrics (layout-rules §2.2).
+/// A run of text, measured with real font metrics (docs/layout-rules.md §2.2).
 ///
 /// At its ideal size each paragraph is one line; offered less width it wraps at spaces, and a
 /// word wider than the offer breaks between characters; out of height or `lineLimit`, the last
@@ -83,7 +83,7 @@ struct TextLeaf {
                    lineLimit: lineLimit, scale: scale, tracking: tracking)
     }
 
-    /// Text's vertical spacing preferences (layout-rules §4.2): against a plain view above,
+    /// Text's vertical spacing preferences (docs/layout-rules.md §4.2): against a plain view above,
     /// `lineSpacing − ascent`; against a plain view below, `max(lineSpacing − capHeight,
     /// extra + descent)`, with `extra = 0.1 × lineHeight` rounded up to a pixel. Two texts share
     /// no category and meet at the default 8 (the text-to-text rule is unconfirmed).

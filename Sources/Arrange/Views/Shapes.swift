@@ -53,7 +53,7 @@ public struct RoundedRectangle: Shape, PrimitiveView, Sendable {
     }
 }
 
-/// A circle: square, with the side `min(width, height)` of the proposal (layout-rules §2.1).
+/// A circle: square, with the side `min(width, height)` of the proposal (docs/layout-rules.md §2.1).
 public struct Circle: Shape, PrimitiveView, Sendable {
     public init() {}
     public var shapeKind: ShapeKind { .circle }
@@ -112,7 +112,7 @@ extension Color: View, PrimitiveView {
 }
 
 /// Flexible space that grows along the axis of its stack, and takes no space across it
-/// (layout-rules §2.4). Next to a spacer a stack puts no default gap.
+/// (docs/layout-rules.md §2.4). Next to a spacer a stack puts no default gap.
 public struct Spacer: View, PrimitiveView, Sendable {
     /// The smallest length; nil means the default spacing, 8.
     public var minLength: CGFloat?
