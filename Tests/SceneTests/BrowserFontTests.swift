@@ -37,16 +37,6 @@ import TestSupport
         return result
     }
 
-    static func hasText(_ items: [DisplayItem]) -> Bool {
-        items.contains {
-            switch $0.content {
-            case .text: true
-            case .group(let group): hasText(group.items)
-            default: false
-            }
-        }
-    }
-
     @Test func fixtureSVGsLookLikeTheirPNGsInABrowserWithoutDejaVu() throws {
         let chromium = try ExternalTool.locate("chromium", package: "chromium")
         let liberation = "/usr/share/fonts/truetype/liberation2"
@@ -67,7 +57,7 @@ import TestSupport
         for path in try validFixtures() {
             let scene = try Scene.load(contentsOf: path)
             let result = try scene.layout().result
-            guard Self.hasText(result.displayList.items) else { continue }
+            guard FixtureRenderingTests.hasText(result.displayList.items) else { continue }
             let scale = scene.canvas.scale
             let options = RenderOptions(scale: scale, background: scene.canvas.background)
             let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
