@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "ArrangeTests", dependencies: ["Arrange"], exclude: ["Fixtures"]),
         // Layouts written as for SwiftUI, with only the import changed.
         .testTarget(name: "SwiftUIPortTests", dependencies: ["Arrange"]),
-        .testTarget(name: "SnapshotTests", dependencies: ["ArrangeSnapshot", "Arrange"]),
+        .testTarget(name: "SnapshotTests", dependencies: ["ArrangeSnapshot", "Arrange", "ArrangeCairo", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "RendererTests", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot", "TestSupport"]),
         // Scene files: reading, errors, fixtures against the JSON Schema, determinism.
         .testTarget(name: "SceneTests", dependencies: ["ArrangeScene", "Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot", "TestSupport"]),

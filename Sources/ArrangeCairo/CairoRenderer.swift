@@ -15,10 +15,13 @@ public struct CairoRenderer: Renderer, Sendable {
     public var format: Format
     /// Where colour glyphs (emoji) come from: the library layout measured with.
     public var fonts: FontLibrary
+    /// Whether edges are anti-aliased (the default); off gives hard, jagged edges.
+    public var antialias: Bool
 
-    public init(format: Format = .png, fonts: FontLibrary = .system) {
+    public init(format: Format = .png, fonts: FontLibrary = .system, antialias: Bool = true) {
         self.format = format
         self.fonts = fonts
+        self.antialias = antialias
     }
 
     /// The encoded image.
@@ -46,6 +49,7 @@ public struct CairoRenderer: Renderer, Sendable {
         defer { cairo_destroy(context) }
         try Self.check(cairo_status(context))
         if format == .png { cairo_scale(context, Double(scale), Double(scale)) }
+        if !antialias { cairo_set_antialias(context, CAIRO_ANTIALIAS_NONE) }
         if let background = options.background {
             CairoPainter.setColor(context, background)
             cairo_paint(context)
