@@ -38,10 +38,10 @@ let package = Package(
         ),
         // A display list as PNG or PDF through Cairo.
         .target(name: "ArrangeCairo", dependencies: ["Arrange", "ArrangeSVG", "CCairo", "CFontconfig"]),
-        // Scene files (YAML, JSON) to view trees.
-        .target(name: "ArrangeScene", dependencies: ["Arrange", .product(name: "Yams", package: "Yams")]),
+        // Scene files (YAML, JSON) to view trees, and the pipeline from a scene to its pictures.
+        .target(name: "ArrangeScene", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo", .product(name: "Yams", package: "Yams")]),
         // Image comparison and snapshot assertions.
-        .target(name: "ArrangeSnapshot", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo", "CCairo"]),
+        .target(name: "ArrangeSnapshot", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeScene", "CCairo"]),
         // The command; its folder is not `Sources/arrange`, which a case-insensitive disk would
         // merge with `Sources/Arrange`.
         .executableTarget(

@@ -52,8 +52,8 @@ struct LayoutCommand: ParsableCommand {
         let input = SceneInput(path: scene)
         do {
             let loaded = try input.load(seed: seed)
-            let tree = try loaded.layout(scale: scale.map { CGFloat($0) }, fonts: loaded.fontLibrary(over: fonts.library()))
-            let output = json ? Self.json(tree, scene: loaded) : Self.text(tree)
+            let tree = try SceneRenderer(scale: scale.map { CGFloat($0) }, fonts: fonts.library()).layout(loaded).tree
+            let output = json ? LayoutDump.json(tree, file: loaded.file) : Self.text(tree)
             FileHandle.standardOutput.write(Data(output.utf8))
         } catch {
             Console.error(error)
@@ -78,48 +78,5 @@ struct LayoutCommand: ParsableCommand {
     /// A frame value for reading: at most three decimals.
     static func short(_ value: CGFloat) -> String {
         formatNumber((value * 1000).rounded() / 1000)
-    }
-
-    /// The tree as JSON, keys in a fixed order, numbers exact.
-    static func json(_ tree: LayoutTree, scene: Scene) -> String {
-        var out = "{\n"
-        let canvas = tree.result.canvasSize
-        out += "  \"file\": \(quoted(scene.file)),\n"
-        out += "  \"canvas\": {\"width\": \(formatNumber(canvas.width)), \"height\": \(formatNumber(canvas.height)), \"scale\": \(formatNumber(tree.result.displayList.scale))},\n"
-        out += "  \"root\": "
-        func add(_ node: LayoutNodeInfo, _ indent: String) {
-            let f = node.frame
-            out += "{\n"
-            out += indent + "  \"kind\": \(quoted(node.kind)),\n"
-            out += indent + "  \"id\": \(node.id.map(quoted) ?? "null"),\n"
-            out += indent + "  \"path\": \(quoted(node.path)),\n"
-            out += indent + "  \"frame\": {\"x\": \(formatNumber(f.minX)), \"y\": \(formatNumber(f.minY)), \"width\": \(formatNumber(f.width)), \"height\": \(formatNumber(f.height))},\n"
-            out += indent + "  \"children\": ["
-            for (index, child) in node.children.enumerated() {
-                out += index == 0 ? "\n" + indent + "    " : ",\n" + indent + "    "
-                add(child, indent + "    ")
-            }
-            out += node.children.isEmpty ? "]\n" : "\n" + indent + "  ]\n"
-            out += indent + "}"
-        }
-        add(tree.root, "  ")
-        return out + "\n}\n"
-    }
-
-    /// A JSON string literal.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

@@ -104,8 +104,8 @@ struct RenderCommand: ParsableCommand {
 
         let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(plans.count, 1))
         let board = Board()
-        let options = Settings(scale: scale.map { CGFloat($0) }, seed: seed, verbose: verbose, svgText: svgText,
-                               fonts: try fonts.library())
+        let renderer = SceneRenderer(scale: scale.map { CGFloat($0) }, svgTextMode: svgText, fonts: try fonts.library())
+        let options = Settings(renderer: renderer, seed: seed, verbose: verbose)
         let work = plans
         runInParallel(work.count, workers: workers) { index in
             let plan = work[index]
@@ -140,12 +140,9 @@ struct RenderCommand: ParsableCommand {
     }
 
     struct Settings: Sendable {
-        let scale: CGFloat?
+        let renderer: SceneRenderer
         let seed: UInt64?
         let verbose: Bool
-        let svgText: SVGRenderer.TextMode
-        /// The installed fonts and those of `--font-dir`; each scene adds its own `fonts:`.
-        let fonts: FontLibrary
     }
 
     enum Outcome: Sendable {
@@ -162,20 +159,8 @@ struct RenderCommand: ParsableCommand {
             return .failed
         }
         do {
-            let pictures = try LargeStack.run { () throws -> [(Target, Data)] in
-                let scene = try plan.input.load(seed: settings.seed)
-                let fonts = try scene.fontLibrary(over: settings.fonts)
-                let tree = try scene.layout(scale: settings.scale, fonts: fonts)
-                let list = tree.result.displayList
-                let options = RenderOptions(scale: settings.scale ?? scene.canvas.scale, background: scene.canvas.background)
-                return try plan.targets.map { target in
-                    do {
-                        return (target, try target.format.render(list, options: options, fonts: fonts, svgText: settings.svgText))
-                    } catch {
-                        throw SceneError("cannot render \(target.format.rawValue.uppercased()): \(error)", at: scene.canvasLocation ?? scene.viewLocation)
-                    }
-                }
-            }
+            let rendered = try settings.renderer.layout(plan.input.load(seed: settings.seed))
+            let pictures = try plan.targets.map { ($0, try rendered.data(as: $0.format)) }
             var written: [String] = []
             for (target, data) in pictures {
                 if target.path == "-" {
@@ -247,29 +232,20 @@ struct RenderCommand: ParsableCommand {
 }
 
 /// The picture formats `render` writes.
-enum OutputFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
-    case png, svg, pdf
+typealias OutputFormat = SceneRenderer.Format
 
+extension SceneRenderer.Format {
     /// "png,svg" → [.png, .svg], each once, in the order given.
-    static func parseList(_ text: String) throws -> [OutputFormat] {
-        var formats: [OutputFormat] = []
+    static func parseList(_ text: String) throws -> [SceneRenderer.Format] {
+        var formats: [SceneRenderer.Format] = []
         for part in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !part.isEmpty {
-            guard let format = OutputFormat(rawValue: part) else {
+            guard let format = SceneRenderer.Format(rawValue: part) else {
                 throw ValidationError("unknown format '\(part)'; expected png, svg or pdf, comma-separated")
             }
             if !formats.contains(format) { formats.append(format) }
         }
         guard !formats.isEmpty else { throw ValidationError("--format needs at least one of png, svg, pdf") }
         return formats
-    }
-
-    /// The file's bytes.
-    func render(_ list: DisplayList, options: RenderOptions, fonts: FontLibrary, svgText: SVGRenderer.TextMode) throws -> Data {
-        switch self {
-        case .svg: Data(try SVGRenderer(textMode: svgText, fonts: fonts).render(list, options: options).utf8)
-        case .png: try CairoRenderer(format: .png, fonts: fonts).render(list, options: options)
-        case .pdf: try CairoRenderer(format: .pdf, fonts: fonts).render(list, options: options)
-        }
     }
 }
 

@@ -40,7 +40,7 @@ struct ValidateCommand: ParsableCommand {
         for input in inputs {
             do {
                 let scene = try input.load(seed: nil)
-                let tree = try scene.layout(fonts: scene.fontLibrary(over: base))
+                let tree = try SceneRenderer(fonts: base).layout(scene).tree
                 if verbose {
                     let size = tree.result.canvasSize
                     print("\(input.displayName): ok, \(scene.viewCount) views on a \(formatNumber(size.width)) × \(formatNumber(size.height)) canvas")

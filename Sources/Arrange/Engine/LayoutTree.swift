@@ -66,7 +66,7 @@ public struct LayoutNodeInfo: Hashable, Sendable {
 /// tree.root.kind                 // "HStack"
 /// tree.root.children[0].frame    // (0, 0, 46, 50)
 /// ```
-public struct LayoutTree {
+public struct LayoutTree: Sendable {
     /// The layout, exactly as `LayoutResult(of:in:scale:fonts:)` gives it.
     public var result: LayoutResult
     /// The root view, placed.

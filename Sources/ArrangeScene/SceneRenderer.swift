@@ -1,0 +1,80 @@
+import Arrange
+import ArrangeCairo
+import ArrangeSVG
+import Foundation
+
+/// The pipeline from a scene to pictures, shared by `arrange render`, `check` and `layout` so
+/// they cannot drift apart: the scene's fonts, its layout on its canvas, and each format drawn
+/// from the one display list.
+///
+/// ```swift
+/// let renderer = SceneRenderer()
+/// let rendered = try renderer.layout(Scene.load(contentsOf: "Fixtures/wheel-0.yaml"))
+/// let png = try rendered.data(as: .png)
+/// ```
+public struct SceneRenderer: Sendable {
+    /// An output format.
+    public enum Format: String, Sendable, CaseIterable, Codable {
+        case png, svg, pdf
+    }
+
+    /// Pixels per point, replacing each scene's canvas scale; nil keeps the scene's.
+    public var scale: CGFloat?
+    /// How SVG writes text.
+    public var svgTextMode: SVGRenderer.TextMode
+    /// The fonts every scene may use (the installed ones, and any `--font-dir`); a scene's own
+    /// `fonts:` come in front of them.
+    public var fonts: FontLibrary
+
+    public init(scale: CGFloat? = nil, svgTextMode: SVGRenderer.TextMode = .outlines, fonts: FontLibrary = .system) {
+        self.scale = scale
+        self.svgTextMode = svgTextMode
+        self.fonts = fonts
+    }
+
+    /// Lays `scene` out, on a thread with a stack deep enough for any scene `Limits` allow.
+    /// - Throws: `SceneError`, located, for unknown fonts and pictures that cannot be drawn.
+    public func layout(_ scene: Scene) throws -> RenderedScene {
+        try LargeStack.run {
+            let library = try scene.fontLibrary(over: fonts)
+            let tree = try scene.layout(scale: scale, fonts: library)
+            let options = RenderOptions(scale: scale ?? scene.canvas.scale, background: scene.canvas.background)
+            return RenderedScene(scene: scene, fonts: library, tree: tree, options: options, svgTextMode: svgTextMode)
+        }
+    }
+}
+
+/// A scene laid out, ready to draw in any format.
+public struct RenderedScene: Sendable {
+    public var scene: Scene
+    /// The fonts it was measured with, which the renderers draw from.
+    public var fonts: FontLibrary
+    /// The laid-out tree, with every view's frame.
+    public var tree: LayoutTree
+    public var options: RenderOptions
+    public var svgTextMode: SVGRenderer.TextMode
+
+    /// The display list every format is drawn from.
+    public var displayList: DisplayList { tree.result.displayList }
+
+    /// The picture's bytes in `format`.
+    /// - Throws: `SceneError` at the canvas (or the view) when a backend fails.
+    public func data(as format: SceneRenderer.Format) throws -> Data {
+        do {
+            return try LargeStack.run {
+                switch format {
+                case .svg: Data(try SVGRenderer(textMode: svgTextMode, fonts: fonts).render(displayList, options: options).utf8)
+                case .png: try CairoRenderer(format: .png, fonts: fonts).render(displayList, options: options)
+                case .pdf: try CairoRenderer(format: .pdf, fonts: fonts).render(displayList, options: options)
+                }
+            }
+        } catch let error as SceneError {
+            throw error
+        } catch {
+            throw SceneError("cannot render \(format.rawValue.uppercased()): \(error)", at: scene.canvasLocation ?? scene.viewLocation)
+        }
+    }
+
+    /// The laid-out tree as `arrange layout --json` prints it.
+    public var layoutJSON: String { LayoutDump.json(tree, file: scene.file) }
+}
