@@ -72,28 +72,41 @@ public enum LayoutDump {
     }
 
     /// The views whose frames differ between `old` and `new`, matched by id where they have one,
-    /// else by kind and tree path; tagged views first, in tree order.
+    /// else by kind and tree path; tagged views first, in tree order. A view that moved exactly
+    /// as its nearest tagged ancestor did (the shape inside an `.id`'d frame) is not listed again.
     public static func changes(from old: LayoutNodeInfo, to new: LayoutNodeInfo) -> [Change] {
-        func flatten(_ node: LayoutNodeInfo) -> [LayoutNodeInfo] { [node] + node.children.flatMap(flatten) }
         func key(_ node: LayoutNodeInfo) -> String { node.id.map { "#" + $0 } ?? node.kind + " at " + node.path }
-        let before = flatten(old), after = flatten(new)
+        /// Every node with the key of its nearest tagged ancestor.
+        func flatten(_ node: LayoutNodeInfo, _ tagged: String?) -> [(node: LayoutNodeInfo, tagged: String?)] {
+            let own = node.id != nil ? key(node) : tagged
+            return [(node, tagged)] + node.children.flatMap { flatten($0, own) }
+        }
+        let before = flatten(old, nil), after = flatten(new, nil)
         var oldByKey: [String: LayoutNodeInfo] = [:]
-        for node in before where oldByKey[key(node)] == nil { oldByKey[key(node)] = node }
+        for entry in before where oldByKey[key(entry.node)] == nil { oldByKey[key(entry.node)] = entry.node }
         var seen = Set<String>()
-        var changes: [Change] = []
-        for node in after {
-            let name = key(node)
+        var changes: [(change: Change, tagged: String?)] = []
+        for entry in after {
+            let name = key(entry.node)
             guard seen.insert(name).inserted else { continue }
             if let previous = oldByKey[name] {
-                if !same(previous.frame, node.frame) { changes.append(Change(view: name, kind: node.kind, before: previous.frame, after: node.frame)) }
+                if !same(previous.frame, entry.node.frame) {
+                    changes.append((Change(view: name, kind: entry.node.kind, before: previous.frame, after: entry.node.frame), entry.tagged))
+                }
             } else {
-                changes.append(Change(view: name, kind: node.kind, before: nil, after: node.frame))
+                changes.append((Change(view: name, kind: entry.node.kind, before: nil, after: entry.node.frame), entry.tagged))
             }
         }
-        for node in before where !seen.contains(key(node)) && seen.insert(key(node)).inserted {
-            changes.append(Change(view: key(node), kind: node.kind, before: node.frame, after: nil))
+        for entry in before where !seen.contains(key(entry.node)) && seen.insert(key(entry.node)).inserted {
+            changes.append((Change(view: key(entry.node), kind: entry.node.kind, before: entry.node.frame, after: nil), entry.tagged))
         }
-        return changes.filter { $0.view.hasPrefix("#") } + changes.filter { !$0.view.hasPrefix("#") }
+        var byView: [String: Change] = [:]
+        for item in changes { byView[item.change.view] = item.change }
+        let kept = changes.filter { item in
+            guard let tagged = item.tagged, let ancestor = byView[tagged] else { return true }
+            return !(item.change.before == ancestor.before && item.change.after == ancestor.after)
+        }.map(\.change)
+        return kept.filter { $0.view.hasPrefix("#") } + kept.filter { !$0.view.hasPrefix("#") }
     }
 
     /// Frames equal to 1/1000 pt: JSON keeps them exact, arithmetic may not.

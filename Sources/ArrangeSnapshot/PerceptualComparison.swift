@@ -32,7 +32,7 @@ public struct ImageComparison: Hashable, Sendable {
 
     /// Compares `actual` with `reference`.
     /// - Throws: `SnapshotError.sizeMismatch`, naming both sizes, when they differ in size.
-    public func compare(_ reference: Bitmap, _ actual: Bitmap) throws -> ComparisonResult {
+    public func compare(_ reference: Bitmap, _ actual: Bitmap) throws -> Result {
         guard reference.width == actual.width, reference.height == actual.height else {
             throw SnapshotError.sizeMismatch(expected: (reference.width, reference.height), actual: (actual.width, actual.height))
         }
@@ -73,7 +73,7 @@ public struct ImageComparison: Hashable, Sendable {
         }
         let bounds = box.map { CGRect(x: $0.minX, y: $0.minY, width: $0.maxX - $0.minX + 1, height: $0.maxY - $0.minY + 1) }
         let diff = Bitmap(width: width, height: height, pixels: output) ?? Bitmap(width: width, height: height, red: 255, green: 255, blue: 255, alpha: 255)
-        return ComparisonResult(differingPixels: differing, antiAliasedPixels: antiAliased, totalPixels: width * height,
+        return Result(differingPixels: differing, antiAliasedPixels: antiAliased, totalPixels: width * height,
                                 differingBounds: bounds, diffImage: diff, maxDifferingFraction: maxDifferingFraction)
     }
 
@@ -168,8 +168,13 @@ public struct ImageComparison: Hashable, Sendable {
     }
 }
 
+extension ImageComparison {
+    /// What a comparison found.
+    public typealias Result = ImageComparisonResult
+}
+
 /// The outcome of an `ImageComparison`.
-public struct ComparisonResult: Sendable {
+public struct ImageComparisonResult: Sendable {
     /// Pixels whose colours differ by more than the threshold, anti-aliased ones left out.
     public var differingPixels: Int
     /// Pixels that differ only as anti-aliased edges do (not counted as differing).

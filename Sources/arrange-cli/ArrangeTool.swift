@@ -2,6 +2,7 @@ import Arrange
 import ArgumentParser
 import ArrangeScene
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -36,7 +37,7 @@ struct ArrangeTool: ParsableCommand {
           arrange layout Fixtures/wheel-0.yaml
           arrange validate Fixtures/*.yaml
         """,
-        subcommands: [RenderCommand.self, LayoutCommand.self, ValidateCommand.self]
+        subcommands: [RenderCommand.self, CheckCommand.self, DiffCommand.self, ReportCommand.self, LayoutCommand.self, ValidateCommand.self]
     )
 }
 
@@ -133,6 +134,12 @@ enum Console {
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + shown).utf8))
     }
 
+    /// Prints one result line on standard output (clearing a progress line first).
+    static func printLine(_ line: String) {
+        if isTerminal { try? FileHandle.standardError.write(contentsOf: Data("\r\u{1B}[K".utf8)) }
+        try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
+    }
+
     /// Clears the progress line.
     static func endProgress() {
         guard isTerminal else { return }
@@ -153,4 +160,26 @@ extension UInt64 {
         guard let value = UInt64(text) else { throw ValidationError("--seed expects a whole number from 0 to \(UInt64.max), found '\(text)'") }
         return value
     }
+}
+
+/// Runs `body(0..<count)` on `workers` threads.
+func runInParallel(_ count: Int, workers: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let next = Mutex(0)
+    let group = DispatchGroup()
+    for _ in 0..<workers {
+        group.enter()
+        let thread = Thread {
+            while true {
+                let index = next.withLock { value -> Int in
+                    defer { value += 1 }
+                    return value
+                }
+                guard index < count else { break }
+                body(index)
+            }
+            group.leave()
+        }
+        thread.start()
+    }
+    group.wait()
 }

@@ -184,28 +184,6 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    /// Runs `body(0..<count)` on `workers` threads.
-    private func runInParallel(_ count: Int, workers: Int, _ body: @escaping @Sendable (Int) -> Void) {
-        let next = Mutex(0)
-        let group = DispatchGroup()
-        for _ in 0..<workers {
-            group.enter()
-            let thread = Thread {
-                while true {
-                    let index = next.withLock { value -> Int in
-                        defer { value += 1 }
-                        return value
-                    }
-                    guard index < count else { break }
-                    body(index)
-                }
-                group.leave()
-            }
-            thread.start()
-        }
-        group.wait()
-    }
-
     /// Counts outcomes across worker threads.
     final class Board: Sendable {
         private let state = Mutex((finished: 0, rendered: 0, failed: 0, files: 0))

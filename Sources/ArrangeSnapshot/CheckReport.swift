@@ -1,0 +1,131 @@
+import ArrangeSVG
+import Foundation
+
+/// The results of a check run, and the reports CI reads: a JSON summary (which `merge` joins
+/// across shards, as Playwright's `merge-reports` does), an HTML page showing each failure, and
+/// JUnit XML.
+public struct CheckReport: Codable, Equatable, Sendable {
+    /// Every scene's result, by reference name.
+    public var results: [CheckResult]
+
+    public init(results: [CheckResult]) {
+        self.results = results.sorted { $0.name < $1.name }
+    }
+
+    public var passed: Int { results.filter { $0.status == .passed }.count }
+    public var recorded: Int { results.filter { $0.status == .recorded }.count }
+    public var failed: Int { results.filter(\.status.isFailure).count }
+
+    /// "12 scenes: 10 passed, 1 recorded, 1 failed".
+    public var summary: String {
+        "\(results.count) scene\(results.count == 1 ? "" : "s"): \(passed) passed, \(recorded) recorded, \(failed) failed"
+    }
+
+    /// Joins shard reports into one.
+    /// - Throws: `MergeError` when two reports hold the same scene (shards overlapped).
+    public static func merge(_ reports: [CheckReport]) throws -> CheckReport {
+        var seen = Set<String>()
+        for result in reports.flatMap(\.results) where !seen.insert(result.name).inserted {
+            throw MergeError(description: "the scene '\(result.name)' is in more than one report; were the shards the same?")
+        }
+        return CheckReport(results: reports.flatMap(\.results))
+    }
+
+    /// Why reports cannot be merged.
+    public struct MergeError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The report as JSON, keys sorted: the same results give the same bytes.
+    public func json() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(self)
+    }
+
+    /// Reads a report written by `json()`.
+    public static func read(_ data: Data) throws -> CheckReport {
+        try JSONDecoder().decode(CheckReport.self, from: data)
+    }
+
+    /// JUnit XML: one test suite, one test case per scene, failures with their message.
+    public func junit() -> String {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let errors = results.filter { $0.status == .error }.count
+        xml += "<testsuites tests=\"\(results.count)\" failures=\"\(failed - errors)\" errors=\"\(errors)\">\n"
+        xml += "  <testsuite name=\"arrange check\" tests=\"\(results.count)\" failures=\"\(failed - errors)\" errors=\"\(errors)\">\n"
+        for result in results {
+            xml += "    <testcase classname=\"arrange.check\" name=\"\(Self.xml(result.name))\" file=\"\(Self.xml(result.scene))\""
+            switch result.status {
+            case .passed, .recorded:
+                xml += "/>\n"
+            case .failed, .missing:
+                xml += ">\n      <failure message=\"\(Self.xml(result.message ?? result.status.rawValue))\">\(Self.xml(Self.details(result)))</failure>\n    </testcase>\n"
+            case .error:
+                xml += ">\n      <error message=\"\(Self.xml(result.message ?? "error"))\"/>\n    </testcase>\n"
+            }
+        }
+        xml += "  </testsuite>\n</testsuites>\n"
+        return xml
+    }
+
+    /// The failure's message and the views that moved, one per line.
+    static func details(_ result: CheckResult) -> String {
+        ([result.message ?? ""] + result.changes.map(\.description)).joined(separator: "\n")
+    }
+
+    /// An HTML page: a summary, then each failure with its reference, actual and diff images side
+    /// by side, a slider that wipes from the reference to the actual picture, and the views that
+    /// moved. Image paths are relative to the page, which sits in the output folder.
+    public func html() -> String {
+        var page = """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><title>arrange check: \(Self.xml(summary))</title>
+        <style>
+        body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #222; }
+        h1 { font-size: 20px; } h2 { font-size: 16px; margin-top: 32px; }
+        .failed h2 { color: #b00020; } .passed { color: #1b7a2f; }
+        .images { display: flex; gap: 16px; flex-wrap: wrap; align-items: flex-start; }
+        figure { margin: 0; } figcaption { font-size: 12px; color: #555; }
+        figure img { border: 1px solid #ccc; max-width: 360px; background: repeating-conic-gradient(#eee 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
+        .wipe { position: relative; display: inline-block; }
+        .wipe img { display: block; max-width: 360px; border: 1px solid #ccc; }
+        .wipe .top { position: absolute; top: 0; left: 0; clip-path: inset(0 50% 0 0); }
+        pre { background: #f6f6f6; padding: 8px; overflow-x: auto; }
+        </style></head><body>
+        <h1>arrange check</h1>
+        <p>\(Self.xml(summary))</p>
+
+        """
+        for result in results where result.status.isFailure {
+            page += "<section class=\"failed\"><h2>\(Self.xml(result.name)) — \(result.status.rawValue)</h2>\n"
+            page += "<p>\(Self.xml(result.scene)): \(Self.xml(result.message ?? ""))</p>\n"
+            if let files = result.files {
+                page += "<div class=\"images\">\n"
+                page += "<figure><img src=\"\(Self.xml(files.expected))\" alt=\"reference\"><figcaption>reference</figcaption></figure>\n"
+                page += "<figure><img src=\"\(Self.xml(files.actual))\" alt=\"actual\"><figcaption>actual</figcaption></figure>\n"
+                if let diff = files.diff {
+                    page += "<figure><img src=\"\(Self.xml(diff))\" alt=\"diff\"><figcaption>diff: red differs, yellow is anti-aliasing</figcaption></figure>\n"
+                }
+                page += "<figure><div class=\"wipe\"><img src=\"\(Self.xml(files.expected))\" alt=\"reference\"><img class=\"top\" src=\"\(Self.xml(files.actual))\" alt=\"actual\"></div>"
+                page += "<figcaption>actual (left of the line) over reference: <input type=\"range\" min=\"0\" max=\"100\" value=\"50\" "
+                page += "oninput=\"this.closest('figure').querySelector('.top').style.clipPath='inset(0 '+(100-this.value)+'% 0 0)'\"></figcaption></figure>\n"
+                page += "</div>\n"
+            }
+            if !result.changes.isEmpty {
+                page += "<pre>" + Self.xml(result.changes.map(\.description).joined(separator: "\n")) + "</pre>\n"
+            }
+            page += "</section>\n"
+        }
+        let others = results.filter { !$0.status.isFailure }
+        if !others.isEmpty {
+            page += "<h2>Passed and recorded</h2>\n<ul>\n"
+            for result in others { page += "<li class=\"passed\">\(Self.xml(result.name)): \(result.status.rawValue)</li>\n" }
+            page += "</ul>\n"
+        }
+        return page + "</body></html>\n"
+    }
+
+    /// Text for XML and HTML: markup characters as entities, control characters dropped.
+    static func xml(_ text: String) -> String { SVGEscaping.escape(text) }
+}

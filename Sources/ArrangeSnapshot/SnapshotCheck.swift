@@ -1,0 +1,221 @@
+import Arrange
+import ArrangeScene
+import Foundation
+
+/// Checks scenes against reference pictures, as `arrange check` does: renders each scene, compares
+/// its PNG with the reference (perceptually, `ImageComparison`), optionally its SVG as text, and
+/// its layout with the reference's layout dump, so a failure says which views moved.
+///
+/// References live in one folder: `NAME.png`, `NAME.layout.json` and, with `compareSVG`,
+/// `NAME.svg`, where NAME is the scene's file name without its extension. Failures leave
+/// `NAME.expected.png`, `NAME.actual.png` and `NAME.diff.png` in the output folder, beside the
+/// report, so the folder alone shows what went wrong. Nothing in the references folder changes
+/// unless the record mode says so.
+public struct SnapshotCheck: Sendable {
+    /// When references are written.
+    public enum RecordMode: String, Sendable, CaseIterable, Codable {
+        /// Write every reference anew; nothing is compared.
+        case all
+        /// Write references that do not exist yet; compare the others. The default.
+        case missing
+        /// Compare, and write the reference anew where the check fails.
+        case failed
+        /// Only compare: a missing reference is a failure. For CI.
+        case never
+    }
+
+    /// The folder of reference files.
+    public var references: URL
+    /// The folder failures and reports are written to.
+    public var output: URL
+    public var comparison: ImageComparison
+    /// Also compare each scene's SVG with `NAME.svg`, as text.
+    public var compareSVG: Bool
+    public var record: RecordMode
+    public var renderer: SceneRenderer
+
+    public init(references: URL, output: URL, comparison: ImageComparison = .checkDefault, compareSVG: Bool = false,
+                record: RecordMode = .missing, renderer: SceneRenderer = SceneRenderer()) {
+        self.references = references
+        self.output = output
+        self.comparison = comparison
+        self.compareSVG = compareSVG
+        self.record = record
+        self.renderer = renderer
+    }
+
+    /// The reference name of a scene file: its name without the extension.
+    public static func referenceName(of path: String) -> String {
+        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+
+    /// Checks one scene under the reference name `name`.
+    public func check(_ load: () throws -> Scene, file: String, name: String) -> CheckResult {
+        var result = CheckResult(name: name, scene: file, status: .error)
+        let png = references.appendingPathComponent("\(name).png")
+        let layoutFile = references.appendingPathComponent("\(name).layout.json")
+        let svgFile = references.appendingPathComponent("\(name).svg")
+        do {
+            let rendered = try renderer.layout(load())
+            let actualPNG = try rendered.data(as: .png)
+            let actualLayout = rendered.layoutJSON
+            let actualSVG = compareSVG ? try rendered.data(as: .svg) : nil
+            func writeReferences() throws {
+                try FileManager.default.createDirectory(at: references, withIntermediateDirectories: true)
+                try FileOutput.write(actualPNG, to: png)
+                try FileOutput.write(Data(actualLayout.utf8), to: layoutFile)
+                if let actualSVG { try FileOutput.write(actualSVG, to: svgFile) }
+            }
+            let exists = FileManager.default.fileExists(atPath: png.path)
+            if record == .all || (record == .missing && !exists) {
+                try writeReferences()
+                result.status = .recorded
+                result.message = exists ? "recorded anew" : "recorded a new reference"
+                return result
+            }
+            guard exists else {
+                result.status = .missing
+                result.message = "no reference \(png.path); run with --record missing to make one"
+                return result
+            }
+            var problems: [String] = []
+            let reference: Bitmap
+            do {
+                reference = try Bitmap(contentsOfPNG: png)
+            } catch {
+                throw CheckFailure("the reference \(png.path) cannot be read: \(error)")
+            }
+            let actual = try Bitmap(png: actualPNG)
+            var diffImage: Bitmap?
+            do {
+                let comparison = try comparison.compare(reference, actual)
+                result.differingPixels = comparison.differingPixels
+                result.antiAliasedPixels = comparison.antiAliasedPixels
+                result.totalPixels = comparison.totalPixels
+                result.differingBounds = comparison.differingBounds
+                if !comparison.passes {
+                    problems.append(comparison.summary)
+                    diffImage = comparison.diffImage
+                }
+            } catch let error as SnapshotError {
+                problems.append(error.description)
+            }
+            if let data = try? Data(contentsOf: layoutFile), let before = LayoutDump.read(data) {
+                result.changes = LayoutDump.changes(from: before, to: rendered.tree.root)
+            }
+            if let actualSVG {
+                if let expected = try? String(contentsOf: svgFile, encoding: .utf8) {
+                    if let line = Self.firstDifferingLine(expected, String(decoding: actualSVG, as: UTF8.self)) {
+                        problems.append("the SVG differs from \(svgFile.lastPathComponent) at line \(line)")
+                    }
+                } else {
+                    problems.append("no reference \(svgFile.path) to compare the SVG with")
+                }
+            }
+            guard !problems.isEmpty else {
+                result.status = .passed
+                return result
+            }
+            result.status = .failed
+            result.message = problems.joined(separator: "; ")
+            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+            let expectedCopy = output.appendingPathComponent("\(name).expected.png"), actualCopy = output.appendingPathComponent("\(name).actual.png")
+            try FileOutput.write(Data(contentsOf: png), to: expectedCopy)
+            try FileOutput.write(actualPNG, to: actualCopy)
+            result.files = CheckResult.Files(expected: expectedCopy.lastPathComponent, actual: actualCopy.lastPathComponent, diff: nil)
+            if let diffImage {
+                let diffFile = output.appendingPathComponent("\(name).diff.png")
+                try FileOutput.write(diffImage.pngData(), to: diffFile)
+                result.files?.diff = diffFile.lastPathComponent
+            }
+            if record == .failed {
+                try writeReferences()
+                result.message = (result.message ?? "") + "; recorded anew"
+            }
+        } catch {
+            result.status = .error
+            result.message = "\(error)"
+        }
+        return result
+    }
+
+    /// The 1-based number of the first line that differs, or nil when the texts are equal.
+    static func firstDifferingLine(_ a: String, _ b: String) -> Int? {
+        guard a != b else { return nil }
+        let x = a.split(separator: "\n", omittingEmptySubsequences: false), y = b.split(separator: "\n", omittingEmptySubsequences: false)
+        return ((0..<min(x.count, y.count)).first { x[$0] != y[$0] } ?? min(x.count, y.count)) + 1
+    }
+
+    /// Reference files (`NAME.png`, `NAME.layout.json`, `NAME.svg`) whose NAME is not in `names`.
+    public func unusedReferences(names: Set<String>) -> [URL] {
+        let files = (try? FileManager.default.contentsOfDirectory(at: references, includingPropertiesForKeys: nil)) ?? []
+        return files.filter { file in
+            let fileName = file.lastPathComponent
+            for suffix in [".layout.json", ".png", ".svg"] where fileName.hasSuffix(suffix) {
+                return !names.contains(String(fileName.dropLast(suffix.count)))
+            }
+            return false
+        }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    /// Whether reference `name` belongs to shard `index` (1-based) of `count`: by a hash of the
+    /// name, so a scene stays in its shard when others are added or removed.
+    public static func inShard(_ name: String, index: Int, of count: Int) -> Bool {
+        guard count > 1 else { return true }
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        return Int(hash % UInt64(count)) == index - 1
+    }
+}
+
+/// A problem that stops one scene's check.
+struct CheckFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The outcome of checking one scene.
+public struct CheckResult: Codable, Equatable, Sendable {
+    public enum Status: String, Codable, Sendable {
+        case passed, failed, recorded, missing, error
+
+        /// Whether the check counts as failed.
+        public var isFailure: Bool { self == .failed || self == .missing || self == .error }
+    }
+
+    /// Files written for a failure, relative to the output folder.
+    public struct Files: Codable, Equatable, Sendable {
+        public var expected: String
+        public var actual: String
+        public var diff: String?
+    }
+
+    /// The reference name.
+    public var name: String
+    /// The scene file.
+    public var scene: String
+    public var status: Status
+    /// What happened, for anything but a pass.
+    public var message: String?
+    public var differingPixels: Int?
+    public var antiAliasedPixels: Int?
+    public var totalPixels: Int?
+    /// The pixels, in the picture, that hold every difference.
+    public var differingBounds: CGRect?
+    /// The views that moved or resized since the reference was recorded.
+    public var changes: [LayoutDump.Change] = []
+    public var files: Files?
+
+    public init(name: String, scene: String, status: Status) {
+        self.name = name
+        self.scene = scene
+        self.status = status
+    }
+
+    /// One line for the terminal.
+    public var line: String {
+        var text = "\(status.rawValue.uppercased().padding(toLength: 8, withPad: " ", startingAt: 0)) \(name)"
+        if let message { text += ": " + message }
+        return text
+    }
+}

@@ -1,0 +1,160 @@
+import Arrange
+import ArgumentParser
+import ArrangeScene
+import ArrangeSnapshot
+import Foundation
+import Synchronization
+
+/// `arrange check`: scenes against reference pictures.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check scenes against reference pictures (visual regression tests).",
+        discussion: """
+        Each scene is rendered and its PNG compared with REFERENCES/NAME.png, where NAME is the \
+        scene's file name without its extension. Pixels are compared by perceived colour \
+        (pixelmatch's YIQ distance); pixels that differ only as anti-aliased edges are ignored. \
+        A check also compares the layout with REFERENCES/NAME.layout.json and names the views \
+        that moved or resized.
+
+        Failures leave NAME.expected.png, NAME.actual.png and NAME.diff.png (differences red, \
+        anti-aliasing yellow) in the output folder, with report.html. The exit status is 1 if \
+        any scene failed, had no reference (with --record never) or could not be rendered.
+
+        Record modes: missing (default) writes references that do not exist yet; all writes \
+        every reference anew; failed writes the references of failing scenes; never only \
+        compares, as CI should.
+
+        Examples:
+          arrange check Fixtures/*.yaml --references Fixtures/references
+          arrange check docs --references docs/references --record never --junit junit.xml
+          arrange check 'docs/*.yaml' --references refs --shard 2/4 --json shard-2.json
+        """
+    )
+
+    @Argument(help: "Scene files, folders of scene files or patterns such as 'Fixtures/*.yaml'.")
+    var scenes: [String]
+
+    @Option(help: ArgumentHelp("The folder of reference files.", valueName: "folder"))
+    var references: String
+
+    @Option(name: [.short, .customLong("output")], help: "Where failures and report.html go.")
+    var output = "arrange-check"
+
+    @Option(help: "When references are written: missing, all, failed or never.")
+    var record: SnapshotCheck.RecordMode = .missing
+
+    @Option(help: "The colour distance a pixel may have, 0 to 1 (pixelmatch's threshold).")
+    var threshold: Double = ImageComparison.checkDefault.threshold
+
+    @Option(name: .customLong("max-diff"), help: "The share of pixels that may differ, 0 to 1.")
+    var maxDiff: Double = ImageComparison.checkDefault.maxDifferingFraction
+
+    @Flag(help: "Also compare each scene's SVG with REFERENCES/NAME.svg, as text.")
+    var svg = false
+
+    @Option(help: ArgumentHelp("Check only the share i of n of the scenes (by a hash of their names), for a CI matrix.", valueName: "i/n"))
+    var shard: String?
+
+    @Flag(help: "List and remove references that no scene given uses.")
+    var prune = false
+
+    @Option(help: ArgumentHelp("Write JUnit XML here.", valueName: "file"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Write the machine-readable summary here (for `arrange report merge`).", valueName: "file"))
+    var json: String?
+
+    @Option(name: [.short, .long], help: "Scenes checked at once (default: the number of cores).")
+    var jobs: Int?
+
+    @OptionGroup var fonts: FontOptions
+
+    func validate() throws {
+        guard !scenes.isEmpty else { throw ValidationError("name at least one scene file") }
+        guard (0...1).contains(threshold) else { throw ValidationError("--threshold must be a number from 0 to 1") }
+        guard (0...1).contains(maxDiff) else { throw ValidationError("--max-diff must be a number from 0 to 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        _ = try parsedShard()
+    }
+
+    /// `--shard i/n` as (i, n); (1, 1) without it.
+    func parsedShard() throws -> (index: Int, count: Int) {
+        guard let shard else { return (1, 1) }
+        let parts = shard.split(separator: "/")
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
+            throw ValidationError("--shard expects i/n with 1 ≤ i ≤ n, as in --shard 2/4; found '\(shard)'")
+        }
+        return (index, count)
+    }
+
+    func run() throws {
+        let inputs = try SceneInput.expand(scenes).filter { $0.path != "-" }
+        let shard = try parsedShard()
+        let referencesURL = URL(fileURLWithPath: references), outputURL = URL(fileURLWithPath: output)
+        let check = SnapshotCheck(references: referencesURL, output: outputURL,
+                                  comparison: ImageComparison(threshold: threshold, maxDifferingFraction: maxDiff),
+                                  compareSVG: svg, record: record, renderer: SceneRenderer(fonts: try fonts.library()))
+
+        // Two scenes with one reference name would overwrite each other's references.
+        var owners: [String: [String]] = [:]
+        for input in inputs { owners[SnapshotCheck.referenceName(of: input.path), default: []].append(input.path) }
+        let clashes = owners
+        let selected = inputs.filter { SnapshotCheck.inShard(SnapshotCheck.referenceName(of: $0.path), index: shard.index, of: shard.count) }
+        let results = Mutex<[CheckResult]>([])
+        let work = selected
+        runInParallel(work.count, workers: min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(work.count, 1))) { index in
+            let input = work[index]
+            let name = SnapshotCheck.referenceName(of: input.path)
+            var result: CheckResult
+            if let clash = clashes[name], clash.count > 1 {
+                result = CheckResult(name: name, scene: input.path, status: .error)
+                result.message = "\(clash.joined(separator: " and ")) share the reference name '\(name)'; rename one of them"
+            } else {
+                result = check.check({ try input.load(seed: nil) }, file: input.path, name: name)
+            }
+            Console.printLine(([result.line] + Self.changeLines(result)).joined(separator: "\n"))
+            results.withLock { $0.append(result) }
+        }
+        let report = CheckReport(results: results.withLock { $0 })
+
+        if prune {
+            let names = Set(inputs.map { SnapshotCheck.referenceName(of: $0.path) })
+            for file in check.unusedReferences(names: names) {
+                do {
+                    try FileManager.default.removeItem(at: file)
+                    Console.printError("pruned \(file.path)")
+                } catch {
+                    Console.printError("\(file.path): error: cannot remove: \(error.localizedDescription)")
+                }
+            }
+        }
+        try writeReports(report, output: outputURL)
+        Console.printLine(report.summary + (shard.count > 1 ? " (shard \(shard.index)/\(shard.count))" : "")
+                          + (report.failed > 0 ? "; see \(outputURL.appendingPathComponent("report.html").path)" : ""))
+        if report.failed > 0 { throw ExitCode.failure }
+    }
+
+    /// The views that moved, indented under the scene's line: at most ten, then a count.
+    static func changeLines(_ result: CheckResult) -> [String] {
+        guard result.status.isFailure else { return [] }
+        var lines = result.changes.prefix(10).map { "    " + $0.description }
+        if result.changes.count > 10 { lines.append("    … and \(result.changes.count - 10) more (report.html lists them all)") }
+        return lines
+    }
+
+    func writeReports(_ report: CheckReport, output: URL) throws {
+        do {
+            if report.failed > 0 || FileManager.default.fileExists(atPath: output.path) {
+                try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+                try FileOutput.write(Data(report.html().utf8), to: output.appendingPathComponent("report.html"))
+            }
+            if let junit { try FileOutput.write(Data(report.junit().utf8), to: URL(fileURLWithPath: junit)) }
+            if let json { try FileOutput.write(report.json(), to: URL(fileURLWithPath: json)) }
+        } catch {
+            Console.printError("error: cannot write the report: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}
+extension SnapshotCheck.RecordMode: ExpressibleByArgument {}

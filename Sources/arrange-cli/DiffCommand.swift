@@ -1,0 +1,68 @@
+import ArgumentParser
+import ArrangeSnapshot
+import Arrange
+import Foundation
+
+/// `arrange diff`: the image comparison alone.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare two PNG images as `arrange check` does and print how many pixels differ.",
+        discussion: """
+        Exits 0 when the images match within --max-diff, 1 when they differ (or differ in size), \
+        as diff(1) does.
+
+        Example:
+          arrange diff reference.png actual.png -o diff.png
+        """
+    )
+
+    @Argument(help: "The reference image.") var reference: String
+    @Argument(help: "The image to compare with it.") var actual: String
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write the diff image here (differences red, anti-aliasing yellow).", valueName: "file"))
+    var output: String?
+
+    @Option(help: "The colour distance a pixel may have, 0 to 1 (pixelmatch's threshold).")
+    var threshold: Double = ImageComparison.checkDefault.threshold
+
+    @Option(name: .customLong("max-diff"), help: "The share of pixels that may differ, 0 to 1.")
+    var maxDiff: Double = ImageComparison.checkDefault.maxDifferingFraction
+
+    @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences too.")
+    var includeAntiAliasing = false
+
+    func validate() throws {
+        guard (0...1).contains(threshold) else { throw ValidationError("--threshold must be a number from 0 to 1") }
+        guard (0...1).contains(maxDiff) else { throw ValidationError("--max-diff must be a number from 0 to 1") }
+    }
+
+    func run() throws {
+        func load(_ path: String) throws -> Bitmap {
+            do {
+                return try Bitmap(contentsOfPNG: URL(fileURLWithPath: path))
+            } catch {
+                Console.printError("\(path): error: \(error)")
+                throw ExitCode.failure
+            }
+        }
+        let a = try load(reference), b = try load(actual)
+        let result: ImageComparison.Result
+        do {
+            result = try ImageComparison(threshold: threshold, includeAntiAliasing: includeAntiAliasing, maxDifferingFraction: maxDiff).compare(a, b)
+        } catch {
+            Console.printError("error: \(error)")
+            throw ExitCode.failure
+        }
+        if let output {
+            do {
+                try FileOutput.write(result.diffImage.pngData(), to: URL(fileURLWithPath: output))
+            } catch {
+                Console.printError("\(output): error: cannot write the diff image: \(error)")
+                throw ExitCode.failure
+            }
+        }
+        Console.printLine(result.summary + (result.passes ? "" : "; the images differ"))
+        if !result.passes { throw ExitCode.failure }
+    }
+}
