@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ArrangeCairo", targets: ["ArrangeCairo"]),
         .library(name: "ArrangeScene", targets: ["ArrangeScene"]),
         .library(name: "ArrangeSnapshot", targets: ["ArrangeSnapshot"]),
+        .library(name: "ArrangeSnapshotTesting", targets: ["ArrangeSnapshotTesting"]),
         .executable(name: "arrange", targets: ["arrange"]),
     ],
     dependencies: [
@@ -42,6 +43,8 @@ let package = Package(
         .target(name: "ArrangeScene", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo", .product(name: "Yams", package: "Yams")]),
         // Image comparison and snapshot assertions.
         .target(name: "ArrangeSnapshot", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeScene", "CCairo"]),
+        // assertSnapshot for Swift Testing and XCTest; kept apart so the command never links them.
+        .target(name: "ArrangeSnapshotTesting", dependencies: ["ArrangeSnapshot"]),
         // The command; its folder is not `Sources/arrange`, which a case-insensitive disk would
         // merge with `Sources/Arrange`.
         .executableTarget(
@@ -53,17 +56,18 @@ let package = Package(
             path: "Sources/arrange-cli"
         ),
         // Wall-clock benchmarks: swift run -c release arrange-benchmarks
-        .executableTarget(name: "arrange-benchmarks", dependencies: ["Arrange"]),
+        .executableTarget(name: "arrange-benchmarks", dependencies: ["Arrange", "ArrangeSnapshot"]),
         // What the test targets share: running external tools and the command.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ArrangeTests", dependencies: ["Arrange"], exclude: ["Fixtures"]),
         // Layouts written as for SwiftUI, with only the import changed.
         .testTarget(name: "SwiftUIPortTests", dependencies: ["Arrange"]),
-        .testTarget(name: "SnapshotTests", dependencies: ["ArrangeSnapshot", "Arrange", "ArrangeCairo", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "SnapshotTests", dependencies: ["ArrangeSnapshot", "ArrangeSnapshotTesting", "Arrange", "ArrangeCairo", "TestSupport"],
+                    exclude: ["Fixtures", "__Snapshots__"]),
         .testTarget(name: "RendererTests", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot", "TestSupport"]),
         // Scene files: reading, errors, fixtures against the JSON Schema, determinism.
         .testTarget(name: "SceneTests", dependencies: ["ArrangeScene", "Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot", "TestSupport"]),
         // The `arrange` command run as a subprocess.
-        .testTarget(name: "CLITests", dependencies: ["arrange", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["arrange", "ArrangeSnapshot", "TestSupport"]),
     ]
 )

@@ -55,29 +55,28 @@ public struct Diffing<Format> {
         }
     }
 
-    /// Images compared pixel by pixel: they match when at most `maxDifferingFraction` of the
-    /// pixels differ by more than `tolerance` (0...255) in a channel.
-    public static func image(tolerance: Int = 0, maxDifferingFraction: Double = 0) -> Diffing<Bitmap> {
+    /// Images compared as `arrange check` compares them (`ImageComparison`: perceived colour
+    /// distance, anti-aliased edges ignored); the diff image marks differences red.
+    public static func image(_ comparison: ImageComparison = .checkDefault) -> Diffing<Bitmap> {
         Diffing<Bitmap>(toData: { try $0.pngData() }, fromData: { try Bitmap(png: $0) }) { reference, actual in
-            let difference: ImageDifference
+            let result: ImageComparison.Result
             do {
-                difference = try reference.difference(from: actual, tolerance: tolerance)
+                result = try comparison.compare(reference, actual)
             } catch let error as SnapshotError {
                 return (error.description, nil)
             }
-            guard difference.differingPixels > 0, difference.fraction > maxDifferingFraction else { return nil }
-            let percent = String(format: "%.3f", difference.fraction * 100)
-            return ("\(difference.differingPixels) of \(difference.totalPixels) pixels differ (\(percent)%), "
-                    + "by up to \(difference.maxChannelDifference) of 255", try difference.diffImage.pngData())
+            guard !result.passes else { return nil }
+            return (result.summary, try result.diffImage.pngData())
         }
     }
 }
 
 extension Snapshotting where Value == DisplayList, Format == Bitmap {
-    /// The display list drawn by Cairo as a PNG at `scale`, on `background`.
-    public static func png(scale: CGFloat? = nil, background: Color? = .white, tolerance: Int = 0,
-                           maxDifferingFraction: Double = 0) -> Snapshotting {
-        Snapshotting(pathExtension: "png", diffing: .image(tolerance: tolerance, maxDifferingFraction: maxDifferingFraction)) { list in
+    /// The display list drawn by Cairo as a PNG at `scale`, on `background`, compared by
+    /// `comparison`.
+    public static func png(scale: CGFloat? = nil, background: Color? = .white,
+                           comparison: ImageComparison = .checkDefault) -> Snapshotting {
+        Snapshotting(pathExtension: "png", diffing: .image(comparison)) { list in
             try Bitmap(png: CairoRenderer().render(list, options: RenderOptions(scale: scale, background: background)))
         }
     }
@@ -93,9 +92,9 @@ extension Snapshotting where Value == DisplayList, Format == String {
 /// Strategies for views: the view is laid out first, for `proposal` at `scale`.
 public enum ViewSnapshot {
     /// A PNG of the view.
-    public static func png<V: View>(proposal: ProposedViewSize = .unspecified, scale: CGFloat = 1, tolerance: Int = 0,
-                                    maxDifferingFraction: Double = 0) -> Snapshotting<V, Bitmap> {
-        Snapshotting<DisplayList, Bitmap>.png(tolerance: tolerance, maxDifferingFraction: maxDifferingFraction)
+    public static func png<V: View>(proposal: ProposedViewSize = .unspecified, scale: CGFloat = 1,
+                                    comparison: ImageComparison = .checkDefault) -> Snapshotting<V, Bitmap> {
+        Snapshotting<DisplayList, Bitmap>.png(comparison: comparison)
             .pullback { (view: V) in LayoutResult(of: view, in: proposal, scale: scale).displayList }
     }
 

@@ -1,4 +1,5 @@
 import Arrange
+import ArrangeSnapshot
 import Foundation
 
 // Benchmarks: wall-clock times of typical workloads, printed as a table. Speed is watched here,
@@ -56,3 +57,31 @@ for (name, repetitions, run) in cases {
     print(name.padding(toLength: 32, withPad: " ", startingAt: 0), String(format: "%9.2f", ms), statistics?.nodeCount ?? 0,
           statistics?.sizeComputations ?? 0, statistics?.maxSizeComputationsPerNode ?? 0)
 }
+
+// Snapshot comparison: two 2000 × 2000 images, one with a 300 × 200 block recoloured and a
+// circle's edge drawn without anti-aliasing (the work of a typical failing check).
+func image(_ recolour: Bool) -> Bitmap {
+    var bitmap = Bitmap(width: 2000, height: 2000, red: 250, green: 250, blue: 250, alpha: 255)
+    for y in 0..<2000 {
+        for x in 0..<2000 where (x / 40 + y / 40) % 2 == 0 {
+            let i = (y * 2000 + x) * 4
+            bitmap.pixels[i] = 30; bitmap.pixels[i + 1] = 90; bitmap.pixels[i + 2] = 200
+        }
+    }
+    if recolour {
+        for y in 900..<1100 {
+            for x in 800..<1100 {
+                let i = (y * 2000 + x) * 4
+                bitmap.pixels[i] = 230; bitmap.pixels[i + 1] = 150; bitmap.pixels[i + 2] = 20
+            }
+        }
+    }
+    return bitmap
+}
+let reference = image(false), changed = image(true)
+var comparison: ImageComparison.Result?
+let identicalMS = measure(5) { comparison = try? ImageComparison.checkDefault.compare(reference, reference) }
+let changedMS = measure(5) { comparison = try? ImageComparison.checkDefault.compare(reference, changed) }
+print("compare 2000×2000, identical".padding(toLength: 32, withPad: " ", startingAt: 0), String(format: "%9.2f", identicalMS))
+print("compare 2000×2000, 60,000 differ".padding(toLength: 32, withPad: " ", startingAt: 0), String(format: "%9.2f", changedMS),
+      comparison?.differingPixels ?? 0)
