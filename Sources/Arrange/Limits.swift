@@ -4,6 +4,12 @@ import Foundation
 /// draw. They keep a hostile or mistaken input from exhausting memory, the stack or the clock:
 /// each is far above what a picture needs, and breaking one is an error that names the limit.
 /// Scene reading, layout, the renderers and the command all read them from here.
+///
+/// Numbers are held to ranges that keep every later computation finite and representable:
+/// lengths within ±`magnitude`, scales within `scales`, font sizes within `fontSizes` (so a
+/// glyph is at most 64,000 pixels, inside FreeType's 16-bit pixel sizes), guide fractions within
+/// ±`guideFraction`. Sums of such numbers over `views` views stay far below 2⁵³, and the SVG
+/// writer prints any finite number.
 public enum Limits {
     /// The largest scene file: 1 MiB.
     public static let fileBytes = 1 << 20
@@ -20,8 +26,12 @@ public enum Limits {
     /// The most modifiers in a scene, copies made by `repeat` included. Each layout modifier is a
     /// view of its own to the engine, so this bounds the work and memory of a layout pass.
     public static let modifiers = 200_000
-    /// The most characters of text in a scene, copies included.
-    public static let textCharacters = 1_000_000
+    /// The most Unicode code points of text in a scene, copies included. Code points, not
+    /// characters: shaping costs by the code point.
+    public static let textScalars = 1_000_000
+    /// The most code points in one character (grapheme cluster): Unicode's stream-safe text has
+    /// at most 30 combining marks in a row; a base with thousands of them only costs time.
+    public static let scalarsPerCharacter = 32
     /// The largest magnitude of any number in a scene (lengths, offsets, spacings, priorities):
     /// a picture is at most 32,767 pixels a side, so no sensible length comes near it.
     public static let magnitude: Double = 1_000_000
@@ -34,6 +44,12 @@ public enum Limits {
     public static let canvasPixels: CGFloat = 268_435_456
     /// The largest scale (pixels per point).
     public static let scale: CGFloat = 64
+    /// The scales a picture may have: below 0.01 Cairo's transform can no longer be inverted.
+    public static let scales: ClosedRange<CGFloat> = 0.01...64
+    /// Font sizes in points: 1000 pt at scale 64 is 64,000 pixels, still inside FreeType.
+    public static let fontSizes: ClosedRange<Double> = 0.1...1000
+    /// The largest fraction of a view's width or height an alignment guide may be placed at.
+    public static let guideFraction: Double = 1000
 
     /// The stack of the thread that reads, resolves and lays out a scene (`LargeStack`): sized
     /// for `viewDepth` levels of views, each a few frames deep in the reader and the engine.
@@ -49,7 +65,7 @@ public enum Limits {
         if pixelLimit {
             let w = (size.width * scale).rounded(.up), h = (size.height * scale).rounded(.up)
             if w > canvasPixelsPerSide || h > canvasPixelsPerSide {
-                throw RenderError.canvasTooLarge(width: Int(w), height: Int(h), limit: Int(canvasPixelsPerSide))
+                throw RenderError.canvasTooLarge(width: Int(min(w, 1e15)), height: Int(min(h, 1e15)), limit: Int(canvasPixelsPerSide))
             }
         }
     }

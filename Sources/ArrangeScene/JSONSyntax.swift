@@ -13,10 +13,22 @@ struct JSONSyntax {
     private var index = 0
 
     /// Checks `source`; throws the first syntax error.
-    static func check(_ source: SourceText) throws {
+    /// Checks the document and returns it as the YAML reader should read it: surrogate pairs
+    /// written as two `\uXXXX` escapes (RFC 8259's way to write an emoji) become one `\UXXXXXXXX`
+    /// escape, which YAML understands; YAML refuses the halves.
+    static func check(_ source: SourceText) throws -> String {
         var checker = JSONSyntax(source: source)
         try checker.document()
+        guard !checker.pairs.isEmpty else { return source.text }
+        var bytes = source.bytes
+        for pair in checker.pairs.reversed() {
+            bytes.replaceSubrange(pair.range, with: Array(pair.escape.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// Surrogate pairs found: their bytes, and the one escape that replaces them.
+    private var pairs: [(range: Range<Int>, escape: String)] = []
 
     private init(source: SourceText) {
         self.source = source
@@ -31,6 +43,19 @@ struct JSONSyntax {
     /// turned into lines and columns only here, for the one error a check reports.
     private func error(_ message: String, at offset: Int? = nil) -> SceneError {
         SceneError(message, at: source.location(ofByte: offset ?? index))
+    }
+
+    /// Four hex digits after `\\u`, as a number.
+    private mutating func hexQuad() throws -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let h = current, let digit = Character(UnicodeScalar(h)).hexDigitValue else {
+                throw error("expected four hex digits after \\u")
+            }
+            value = value * 16 + UInt32(digit)
+            advance()
+        }
+        return value
     }
 
     private mutating func advance() {
@@ -151,12 +176,28 @@ struct JSONSyntax {
                      UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     advance()
                 case UInt8(ascii: "u"):
+                    let escapeStart = index - 1
                     advance()
-                    for _ in 0..<4 {
-                        guard let h = current, (Character(UnicodeScalar(h))).isHexDigit else {
-                            throw error("expected four hex digits after \\u")
+                    let value = try hexQuad()
+                    if (0xDC00...0xDFFF).contains(value) {
+                        throw error("'\\u\(String(value, radix: 16, uppercase: true))' is the second half of a surrogate pair without its first half; write an emoji as both halves, as in \\uD83D\\uDE00",
+                                    at: escapeStart)
+                    }
+                    if (0xD800...0xDBFF).contains(value) {
+                        guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                            throw error("'\\u\(String(value, radix: 16, uppercase: true))' is the first half of a surrogate pair; the second half (\\uDC00 to \\uDFFF) must follow it",
+                                        at: escapeStart)
                         }
                         advance()
+                        advance()
+                        let low = try hexQuad()
+                        guard (0xDC00...0xDFFF).contains(low) else {
+                            throw error("'\\u\(String(value, radix: 16, uppercase: true))' is the first half of a surrogate pair; the second half (\\uDC00 to \\uDFFF) must follow it",
+                                        at: escapeStart)
+                        }
+                        let scalar = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                        let hex = String(scalar, radix: 16, uppercase: true)
+                        pairs.append((escapeStart..<index, "\\U" + String(repeating: "0", count: 8 - hex.count) + hex))
                     }
                 default:
                     throw error("'\\\(Character(UnicodeScalar(escape)))' is not a JSON escape; use \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX")

@@ -291,6 +291,15 @@ extension SceneReader {
         return behind ? { .view(AnyView($0.view.background(color))) } : { .view(AnyView($0.view.overlay(color))) }
     }
 
+    /// A fraction of a view's width or height, within ±`Limits.guideFraction`.
+    mutating func guideFraction(_ node: Node, _ name: String) throws -> Double {
+        let value = try number(node, name, .finite)
+        guard abs(value) <= Limits.guideFraction else {
+            throw error("'\(name)' must be from -\(Self.format(Limits.guideFraction)) to \(Self.format(Limits.guideFraction)), found \(Self.format(value))", at: node)
+        }
+        return value
+    }
+
     /// `alignmentGuide: {horizontal: leading, value: 10}` or with `fractionOfWidth` /
     /// `fractionOfHeight`: the guide's value is `value + fractionOfWidth × width +
     /// fractionOfHeight × height` of the view's own dimensions.
@@ -303,8 +312,8 @@ extension SceneReader {
             case .horizontal: horizontal = try horizontalAlignment(entry.value, entry.name)
             case .vertical: vertical = try verticalAlignment(entry.value, entry.name)
             case .value: value = try number(entry.value, entry.name, .finite)
-            case .fractionOfWidth: width = try number(entry.value, entry.name, .finite)
-            case .fractionOfHeight: height = try number(entry.value, entry.name, .finite)
+            case .fractionOfWidth: width = try guideFraction(entry.value, entry.name)
+            case .fractionOfHeight: height = try guideFraction(entry.value, entry.name)
             }
         }
         guard (horizontal == nil) != (vertical == nil) else {

@@ -99,7 +99,7 @@ public struct Scene: @unchecked Sendable {
         do {
             data = try readPrefix(of: handle)
         } catch {
-            throw SceneError("the file cannot be read: \(error.localizedDescription)", at: start)
+            throw SceneError("the file cannot be read: \(FileOutput.describe(error))", at: start)
         }
         return try Scene(data: data, file: path, format: SceneFormat(fileName: path), seed: seed)
     }
@@ -111,7 +111,7 @@ public struct Scene: @unchecked Sendable {
         do {
             data = try readPrefix(of: handle)
         } catch {
-            throw SceneError("cannot read: \(error.localizedDescription)", at: .start(of: file))
+            throw SceneError("cannot read: \(FileOutput.describe(error))", at: .start(of: file))
         }
         return try Scene(data: data, file: file, format: format, seed: seed)
     }
@@ -141,7 +141,7 @@ public struct Scene: @unchecked Sendable {
         var yaml = source.text
         switch format {
         case .json:
-            try JSONSyntax.check(source)
+            yaml = try JSONSyntax.check(source)
             // Valid JSON has tabs only between tokens, where YAML wants spaces; a tab is one column
             // either way, so positions stay the same.
             yaml = yaml.replacingOccurrences(of: "\t", with: " ")
@@ -245,8 +245,8 @@ public struct Scene: @unchecked Sendable {
         let fonts = try fonts ?? fontLibrary()
         let scale = scale ?? canvas.scale
         let place = canvasLocation ?? viewLocation
-        guard scale.isFinite, scale > 0, scale <= Limits.scale else {
-            throw SceneError("the scale must be a number greater than 0 and at most \(Int(Limits.scale)), found \(SceneReader.format(scale))",
+        guard scale.isFinite, Limits.scales.contains(scale) else {
+            throw SceneError("the scale must be a number from \(SceneReader.format(Limits.scales.lowerBound)) to \(Int(Limits.scales.upperBound)), found \(SceneReader.format(scale))",
                              at: place)
         }
         let tree = try LargeStack.run { LayoutTree(of: view, in: canvas.proposal, scale: scale, fonts: fonts) }
@@ -286,8 +286,8 @@ extension SceneReader {
             case .height: canvas.height = try number(entry.value, entry.name, .positive)
             case .scale:
                 let scale = try number(entry.value, entry.name, .positive)
-                guard scale <= Limits.scale else {
-                    throw error("'scale' must be at most \(Int(Limits.scale)), found \(Self.format(scale))", at: entry.value)
+                guard Limits.scales.contains(scale) else {
+                    throw error("'scale' must be from \(Self.format(Limits.scales.lowerBound)) to \(Self.format(Limits.scales.upperBound)), found \(Self.format(scale))", at: entry.value)
                 }
                 canvas.scale = scale
             case .background: canvas.background = try color(entry.value, entry.name)

@@ -47,6 +47,8 @@ enum Suggestion {
     /// neighbouring letters counts as one edit), if it is near enough to be a plausible typo: at
     /// most one edit for short words, about a third of the word's length for longer ones.
     static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+        // Far longer than any name: nothing is near, and comparing would cost time.
+        guard word.utf8.count <= 64 else { return nil }
         let lowered = Array(word.lowercased())
         var best: (name: String, distance: Int)?
         for candidate in candidates {

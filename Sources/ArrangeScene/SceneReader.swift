@@ -38,6 +38,30 @@ struct SceneReader {
         SceneError(message, at: location(node))
     }
 
+    /// User text as a message may show it: at most 80 characters (then "…"), with control
+    /// characters written as escapes (`\u{1B}`), so a scene can neither flood nor steer the
+    /// reader's terminal.
+    static func shown(_ text: String) -> String {
+        var out = ""
+        var count = 0
+        for character in text {
+            if count == 80 {
+                out += "…"
+                break
+            }
+            count += 1
+            for scalar in character.unicodeScalars {
+                switch scalar.value {
+                case 0..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                default:
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
     /// How a value reads in a message: "the number 12", "a list", "the text 'wide'".
     static func describe(_ node: Node) -> String {
         switch node {
@@ -47,8 +71,7 @@ struct SceneReader {
                 if scalar.string == "true" || scalar.string == "false" { return "\(scalar.string)" }
                 if case .number = Self.numberLiteral(scalar.string) { return "the number \(scalar.string)" }
             }
-            let text = scalar.string.count > 40 ? String(scalar.string.prefix(40)) + "…" : scalar.string
-            return "the text '\(text)'"
+            return "the text '\(shown(scalar.string))'"
         case .mapping: return "a mapping"
         case .sequence: return "a list"
         case .alias: return "an alias"
@@ -77,7 +100,7 @@ struct SceneReader {
                 throw SceneError("keys in \(context) must be names, found \(describe(keyNode))", at: SourceLocation(keyNode, in: file))
             }
             guard let key = Key(rawValue: scalar.string) else {
-                throw SceneError("unknown key '\(scalar.string)' in \(context)\(Suggestion.expected(scalar.string, in: Key.names))",
+                throw SceneError("unknown key '\(Self.shown(scalar.string))' in \(context)\(Suggestion.expected(scalar.string, in: Key.names))",
                                  at: SourceLocation(keyNode, in: file))
             }
             result.append(MappingEntry(key: key, keyNode: keyNode, value: value))
@@ -249,11 +272,22 @@ struct SceneReader {
         throw error("'\(name)' expects true or false, found \(Self.describe(node))", at: node)
     }
 
-    /// Counts characters of text against `Limits.textCharacters`.
+    /// Counts code points of text against `Limits.textScalars`, and refuses a character made of
+    /// more than `Limits.scalarsPerCharacter` code points.
     mutating func countText(_ text: String, at node: Node) throws {
-        textCharacters += text.count
-        guard textCharacters <= Limits.textCharacters else {
-            throw error("the scene has more than \(Limits.textCharacters) characters of text (copies made by 'repeat' included)", at: node)
+        textCharacters += text.unicodeScalars.count
+        guard textCharacters <= Limits.textScalars else {
+            throw error("the scene has more than \(Limits.textScalars) code points of text (copies made by 'repeat' included)", at: node)
+        }
+        // Grapheme breaking of a giant cluster is itself slow: look at runs of combining code
+        // points first, and only then at characters.
+        var run = 0
+        for scalar in text.unicodeScalars {
+            run = scalar.properties.canonicalCombiningClass.rawValue != 0 || scalar.properties.generalCategory == .nonspacingMark
+                || scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value) ? run + 1 : 0
+            if run >= Limits.scalarsPerCharacter {
+                throw error("the text has a character of more than \(Limits.scalarsPerCharacter) code points (a letter with \(run) or more combining marks); at most \(Limits.scalarsPerCharacter)", at: node)
+            }
         }
     }
 
@@ -272,7 +306,7 @@ struct SceneReader {
             throw error("'\(name)' expects \(Suggestion.list(names)), found \(Self.describe(node))", at: node)
         }
         if let match = choices.first(where: { $0.key == scalar.string }) { return match.value }
-        throw error("'\(name)' cannot be '\(scalar.string)'\(Suggestion.expected(scalar.string, in: names))",
+        throw error("'\(name)' cannot be '\(Self.shown(scalar.string))'\(Suggestion.expected(scalar.string, in: names))",
                     at: node)
     }
 
@@ -324,7 +358,7 @@ struct SceneReader {
                 return color
             }
             let names = Color.named.keys.sorted() + ["random"]
-            throw error("'\(name)' cannot be '\(text)'\(Suggestion.hint(for: text, in: names)) (expected a colour: a name (\(Suggestion.list(names))), a hex colour like '#ff8800', or a mapping like {red: 1, green: 0.5, blue: 0})",
+            throw error("'\(name)' cannot be '\(Self.shown(text))'\(Suggestion.hint(for: text, in: names)) (expected a colour: a name (\(Suggestion.list(names))), a hex colour like '#ff8800', or a mapping like {red: 1, green: 0.5, blue: 0})",
                         at: node)
         case .mapping:
             let entries = try entries(node, in: "the colour '\(name)'", as: ColorKey.self)
@@ -380,7 +414,12 @@ struct SceneReader {
         for entry in try entries(node, in: "'\(name)'", as: FontKey.self) {
             switch entry.key {
             case .style: style = try choice(entry.value, entry.name, Self.textStyles)
-            case .size: size = try number(entry.value, entry.name, .positive)
+            case .size:
+                let value = try number(entry.value, entry.name, .positive)
+                guard Limits.fontSizes.contains(value) else {
+                    throw error("a font 'size' must be from \(Self.format(Limits.fontSizes.lowerBound)) to \(Self.format(Limits.fontSizes.upperBound)) points, found \(Self.format(value))", at: entry.value)
+                }
+                size = value
             case .weight: weight = try choice(entry.value, entry.name, Self.weights)
             case .design: design = try choice(entry.value, entry.name, Self.designs)
             case .italic: italic = try bool(entry.value, entry.name)

@@ -53,7 +53,7 @@ extension SceneReader {
             if ModifierKind(rawValue: scalar.string) != nil {
                 throw unknownKey(scalar.string, at: node, asBareName: true)
             }
-            throw error("'\(scalar.string)' is not a view\(Suggestion.expected(scalar.string, in: ViewKind.names)); a view is a kind's name, or a mapping with one kind key like {rectangle: {}}",
+            throw error("'\(Self.shown(scalar.string))' is not a view\(Suggestion.expected(scalar.string, in: ViewKind.names)); a view is a kind's name, or a mapping with one kind key like {rectangle: {}}",
                         at: node)
         }
         try countView(node)
@@ -170,7 +170,7 @@ extension SceneReader {
                 throw error("'\(name.string)' is a view kind, not a modifier; to draw a view behind or in front, use 'background: {view: {\(name.string): {}}}' or 'overlay'",
                             at: keyNode)
             }
-            throw error("unknown modifier '\(name.string)'\(Suggestion.expected(name.string, in: ModifierKind.names))",
+            throw error("unknown modifier '\(Self.shown(name.string))'\(Suggestion.expected(name.string, in: ModifierKind.names))",
                         at: keyNode)
         }
         return (kind, keyNode, try kind.read(&self, value, depth: depth))
@@ -182,13 +182,13 @@ extension SceneReader {
             return error("'\(key)' is a modifier: write it in the view's 'modifiers' list, as in 'modifiers: [{\(key): …}]'", at: node)
         }
         if let kind = Suggestion.nearest(to: key, in: ViewKind.names) {
-            return error("unknown view kind '\(key)'; did you mean '\(kind)'?", at: node)
+            return error("unknown view kind '\(Self.shown(key))'; did you mean '\(kind)'?", at: node)
         }
         if !asBareName, let near = Suggestion.nearest(to: key, in: ViewEntryKey.names + ModifierKind.names) {
-            return error("unknown key '\(key)' in a view; did you mean '\(near)'?\(ModifierKind(rawValue: near) != nil ? " ('\(near)' is a modifier: it goes in the 'modifiers' list)" : "")",
+            return error("unknown key '\(Self.shown(key))' in a view; did you mean '\(near)'?\(ModifierKind(rawValue: near) != nil ? " ('\(near)' is a modifier: it goes in the 'modifiers' list)" : "")",
                          at: node)
         }
-        return error("unknown key '\(key)' in a view; expected one kind (\(Suggestion.list(ViewKind.names))) and optionally \(Suggestion.list(ViewEntryKey.names))",
+        return error("unknown key '\(Self.shown(key))' in a view; expected one kind (\(Suggestion.list(ViewKind.names))) and optionally \(Suggestion.list(ViewEntryKey.names))",
                      at: node)
     }
 }

@@ -1,3 +1,4 @@
+import Arrange
 import CCairo
 import Foundation
 
@@ -55,7 +56,7 @@ public struct Bitmap: Equatable, Sendable {
     /// Reads a PNG file.
     public init(contentsOfPNG url: URL) throws {
         let data: Data
-        do { data = try Data(contentsOf: url) } catch { throw SnapshotError.unreadableImage("\(url.path): \(error.localizedDescription)") }
+        do { data = try Data(contentsOf: url) } catch { throw SnapshotError.unreadableImage("\(url.path): \(FileOutput.describe(error))") }
         try self.init(png: data)
     }
 

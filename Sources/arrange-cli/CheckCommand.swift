@@ -125,7 +125,7 @@ struct CheckCommand: ParsableCommand {
                     try FileManager.default.removeItem(at: file)
                     Console.printError("pruned \(file.path)")
                 } catch {
-                    Console.printError("\(file.path): error: cannot remove: \(error.localizedDescription)")
+                    Console.printError("\(file.path): error: cannot remove: \(FileOutput.describe(error))")
                 }
             }
         }

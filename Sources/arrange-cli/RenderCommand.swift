@@ -67,7 +67,9 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         guard !scenes.isEmpty else { throw ValidationError("name at least one scene file") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        if let scale, !(scale > 0 && scale <= Limits.scale) { throw ValidationError("--scale must be a number greater than 0 and at most \(Int(Limits.scale))") }
+        if let scale, !Limits.scales.contains(CGFloat(scale)) {
+            throw ValidationError("--scale must be a number from \(Limits.scales.lowerBound) to \(Int(Limits.scales.upperBound))")
+        }
     }
 
     func run() throws {
@@ -84,7 +86,7 @@ struct RenderCommand: ParsableCommand {
             do {
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             } catch {
-                throw ValidationError("cannot make the output folder '\(output)': \(error.localizedDescription)")
+                throw ValidationError("cannot make the output folder '\(output)': \(FileOutput.describe(error))")
             }
         }
 

@@ -39,7 +39,7 @@ struct ReportCommand: ParsableCommand {
                 do {
                     parts.append(try CheckReport.read(Data(contentsOf: URL(fileURLWithPath: path))))
                 } catch {
-                    Console.printError("\(path): error: not a report written by 'arrange check --json': \(error.localizedDescription)")
+                    Console.printError("\(path): error: not a report written by 'arrange check --json'")
                     throw ExitCode.failure
                 }
             }

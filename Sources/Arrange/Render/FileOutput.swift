@@ -9,16 +9,33 @@ public enum FileOutput {
     public static func write(_ data: Data, to url: URL) throws {
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        do {
-            try data.write(to: temporary)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw FileOutputError(path: url.path, reason: Self.reason(error))
+        // POSIX calls, so a failure reports the operating system's reason (a full disk, a path
+        // through a file). No fsync: like compilers and build tools, durability against power
+        // loss is left to the file system; the rename alone keeps readers from half files.
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileOutputError(path: url.path, reason: String(cString: strerror(errno))) }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let written = Foundation.write(descriptor, base.advanced(by: offset), buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if close(descriptor) != 0, failure == 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary.path)
+            throw FileOutputError(path: url.path, reason: String(cString: strerror(failure)))
         }
         // rename(2) replaces the target in one step on the same file system.
         guard rename(temporary.path, url.path) == 0 else {
             let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
+            unlink(temporary.path)
             throw FileOutputError(path: url.path, reason: reason)
         }
     }
@@ -28,13 +45,30 @@ public enum FileOutput {
         try write(Data(text.utf8), to: url)
     }
 
-    private static func reason(_ error: Error) -> String {
+    /// A file-system error as a person reads it ("No space left on device", "Not a directory",
+    /// "Permission denied"): the operating system's own words for the underlying error, never
+    /// Foundation's error domains and codes.
+    public static func describe(_ error: any Error) -> String {
+        if let error = error as? FileOutputError { return error.reason }
         let error = error as NSError
-        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError,
-           underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(code.rawValue))
+        var current: NSError? = error
+        while let inner = current {
+            if inner.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(inner.code))) }
+            current = inner.userInfo[NSUnderlyingErrorKey] as? NSError
         }
-        return error.localizedDescription
+        if error.domain == NSCocoaErrorDomain {
+            switch CocoaError.Code(rawValue: error.code) {
+            case .fileNoSuchFile, .fileReadNoSuchFile: return String(cString: strerror(ENOENT))
+            case .fileReadNoPermission, .fileWriteNoPermission: return String(cString: strerror(EACCES))
+            case .fileWriteOutOfSpace: return String(cString: strerror(ENOSPC))
+            case .fileWriteVolumeReadOnly: return String(cString: strerror(EROFS))
+            case .fileWriteFileExists: return String(cString: strerror(EEXIST))
+            case .fileReadTooLarge: return "the file is too large"
+            case .fileReadCorruptFile, .fileReadInapplicableStringEncoding: return "the file's contents cannot be read"
+            default: return "the file system refused (\(error.code == 512 || error.code == 256 ? "an input or output error" : "an error"))"
+            }
+        }
+        return "\(error.localizedDescription)"
     }
 }
 

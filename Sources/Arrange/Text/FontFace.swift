@@ -213,7 +213,7 @@ private struct OutlineRecorder {
     static func format(_ value: Float) -> String {
         guard value.isFinite else { return "0" }
         let rounded = (Double(value) * 100).rounded() / 100
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
         return String(rounded)
     }
 }

@@ -44,7 +44,9 @@ public struct TextLayout: Hashable, Sendable {
         var capacity = lines.count
         if let lineLimit { capacity = min(capacity, max(lineLimit, 1)) }
         if let height, height.isFinite, metrics.lineHeight > 0 {
-            capacity = min(capacity, max(Int((height / metrics.lineHeight + 1e-9).rounded(.down)), 1))
+            // A tiny line height gives more lines than any text has: the height then limits nothing.
+            let fitting = (height / metrics.lineHeight + 1e-9).rounded(.down)
+            if fitting < Double(capacity) { capacity = max(Int(fitting), 1) }
         }
         if capacity < lines.count {
             // The last visible line shows as much of the rest of its paragraph as fits, then "…".
