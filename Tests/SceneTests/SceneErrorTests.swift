@@ -73,7 +73,7 @@ import Testing
         "too-many-modifiers-in-all.yaml": (6, 18, "more than 200000 modifiers"),
         "too-many-modifiers.yaml": (4, 5, "at most 100 modifiers, found 101"),
         "too-many-views.yaml": (7, 11, "more than 100000 views"),
-        "too-much-text.yaml": (4, 13, "more than 1000000 characters of text"),
+        "too-much-text.yaml": (4, 13, "more than 1000000 code points of text"),
         "two-documents.yaml": (2, 1, "holds one document"),
         "two-kinds.yaml": (3, 3, "exactly one kind, found 'rectangle' and 'circle'"),
         "unknown-frame-key.yaml": (4, 15, "unknown key 'widht' in 'frame'; did you mean 'width'?"),
