@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -58,8 +59,8 @@ let package = Package(
         // Wall-clock benchmarks: swift run -c release arrange-benchmarks
         .executableTarget(name: "arrange-benchmarks", dependencies: ["Arrange", "ArrangeSnapshot"]),
         // What the test targets share: running external tools and the command.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ArrangeTests", dependencies: ["Arrange"], exclude: ["Fixtures"]),
+        .target(name: "TestSupport", dependencies: ["Arrange"], path: "Tests/TestSupport"),
+        .testTarget(name: "ArrangeTests", dependencies: ["Arrange", "TestSupport"], exclude: ["Fixtures"]),
         // Layouts written as for SwiftUI, with only the import changed.
         .testTarget(name: "SwiftUIPortTests", dependencies: ["Arrange"]),
         .testTarget(name: "SnapshotTests", dependencies: ["ArrangeSnapshot", "ArrangeSnapshotTesting", "Arrange", "ArrangeCairo", "TestSupport"],
@@ -71,3 +72,15 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["arrange", "ArrangeSnapshot", "TestSupport"]),
     ]
 )
+
+// Fuzz targets (Fuzz/), built only by Scripts/fuzz.sh, which sets ARRANGE_FUZZ and builds every
+// module with libFuzzer's coverage and AddressSanitizer. Each hands one function to libFuzzer's
+// driver (FuzzDriver).
+if ProcessInfo.processInfo.environment["ARRANGE_FUZZ"] != nil {
+    package.targets += [
+        .target(name: "FuzzDriver", path: "Fuzz/driver"),
+        .executableTarget(name: "fuzz-scene", dependencies: ["FuzzDriver", "Arrange", "ArrangeScene", "ArrangeSVG"], path: "Fuzz/scene"),
+        .executableTarget(name: "fuzz-font", dependencies: ["FuzzDriver", "Arrange"], path: "Fuzz/font"),
+        .executableTarget(name: "fuzz-png", dependencies: ["FuzzDriver", "ArrangeSnapshot"], path: "Fuzz/png"),
+    ]
+}

@@ -37,8 +37,20 @@ public struct Bitmap: Equatable, Sendable {
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
 
-    /// Decodes PNG data (with Cairo).
+    /// Decodes PNG data (with Cairo). A header that declares more than `Limits.canvasPixels`
+    /// pixels, or a side over `Limits.canvasPixelsPerSide`, is refused before anything is
+    /// allocated.
     public init(png data: Data) throws {
+        let bytes = [UInt8](data.prefix(24))
+        guard bytes.count == 24, bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else {
+            throw SnapshotError.unreadableImage("not a PNG file")
+        }
+        func u32(_ at: Int) -> Int { Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]) }
+        let width = u32(16), height = u32(20)
+        guard CGFloat(width) <= Limits.canvasPixelsPerSide, CGFloat(height) <= Limits.canvasPixelsPerSide,
+              CGFloat(width * height) <= Limits.canvasPixels else {
+            throw SnapshotError.unreadableImage("the PNG declares \(width) × \(height) pixels, more than a picture may have")
+        }
         let reader = PNGReader(data: data)
         let surface = withExtendedLifetime(reader) {
             cairo_image_surface_create_from_png_stream({ closure, buffer, length in

@@ -71,7 +71,7 @@ struct DisplayListBuilder {
     /// The lines of a text as it was laid out for its placement proposal, each aligned inside the
     /// text's frame by the multiline alignment; positions are relative to the frame.
     private mutating func run(_ text: TextLeaf, node: Node, translation: CGSize) -> TextRun {
-        let layout = text.layout(node.placementProposal, measurer: measurer, scale: scale)
+        let layout = node.textLayouts[node.placementProposal] ?? text.layout(node.placementProposal, measurer: measurer, scale: scale)
         for problem in measurer.problems(for: text.font) where !fontProblems.contains(problem) { fontProblems.append(problem) }
         for character in layout.missing where !missingCharacters.contains(character) { missingCharacters.append(character) }
         // Lines start from the rounded frame, so text sits on the same pixel grid as its view.

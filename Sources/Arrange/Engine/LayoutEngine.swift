@@ -28,6 +28,8 @@ final class LayoutEngine {
         sizeComputations += 1
         let size: CGSize
         switch node.content {
+        case .leaf(.text(let text)):
+            size = textLayout(node, text, proposal).size
         case .leaf(let leaf):
             size = leafSize(leaf, proposal)
         case .container(let box):
@@ -92,7 +94,7 @@ final class LayoutEngine {
         if includeOverrides, let override = node.guideOverrides[key] {
             value = override(dimensions(node, proposal, includeOverrides: false))
         } else if case .leaf(.text(let text)) = node.content {
-            value = textGuide(text, key, proposal)
+            value = textGuide(node, text, key, proposal)
         } else if case .container(let box) = node.content {
             let bounds = CGRect(origin: .zero, size: size(node, proposal))
             value = box.explicitAlignment(key, in: bounds, proposal: proposal, subviews: subviews(of: node, recorder: nil))
@@ -103,11 +105,19 @@ final class LayoutEngine {
         return value
     }
 
+    /// A text's lines for `proposal`, laid out once per pass and node.
+    func textLayout(_ node: Node, _ text: TextLeaf, _ proposal: ProposedViewSize) -> TextLayout {
+        if let known = node.textLayouts[proposal] { return known }
+        let layout = text.layout(proposal, measurer: measurer, scale: scale)
+        node.textLayouts[proposal] = layout
+        return layout
+    }
+
     /// Text's baselines (docs/layout-rules.md §2.2); its other guides are the defaults.
-    private func textGuide(_ text: TextLeaf, _ key: AlignmentKey, _ proposal: ProposedViewSize) -> CGFloat? {
+    private func textGuide(_ node: Node, _ text: TextLeaf, _ key: AlignmentKey, _ proposal: ProposedViewSize) -> CGFloat? {
         switch key.kind {
-        case .firstTextBaseline: text.layout(proposal, measurer: measurer, scale: scale).firstBaseline
-        case .lastTextBaseline: text.layout(proposal, measurer: measurer, scale: scale).lastBaseline
+        case .firstTextBaseline: textLayout(node, text, proposal).firstBaseline
+        case .lastTextBaseline: textLayout(node, text, proposal).lastBaseline
         case .leading, .horizontalCenter, .trailing, .top, .verticalCenter, .bottom, .custom: nil
         }
     }

@@ -51,6 +51,8 @@ final class Node {
     var sizeCache: [ProposedViewSize: CGSize] = [:]
     var guideCache: [GuideQuery: CGFloat?] = [:]
     var spacingCache: ViewSpacing?
+    /// A text's lines per proposal: measuring, its baselines and drawing share one layout.
+    var textLayouts: [ProposedViewSize: TextLayout] = [:]
     /// How many times the node's size was computed (cache misses), for tests and benchmarks.
     var sizeComputations = 0
     /// The placed frame in root coordinates, offsets excluded.

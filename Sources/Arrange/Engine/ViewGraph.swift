@@ -59,6 +59,7 @@ public final class ViewGraph {
         node.sizeCache.removeAll(keepingCapacity: true)
         node.guideCache.removeAll(keepingCapacity: true)
         node.spacingCache = nil
+        node.textLayouts.removeAll(keepingCapacity: true)
         node.sizeComputations = 0
         for child in node.children { forget(child) }
     }

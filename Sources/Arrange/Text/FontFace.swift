@@ -49,11 +49,26 @@ final class LoadedFace: @unchecked Sendable {
     /// Loads face `index` of the file at `path`.
     /// - Throws: `FontError.unreadable` when the file is missing, unreadable, not a font, or
     ///   has no glyphs.
-    init(_ id: FontFaceID) throws {
+    convenience init(_ id: FontFaceID) throws {
         guard let blob = hb_blob_create_from_file_or_fail(id.path) else {
             throw FontError.unreadable(path: id.path, reason: "the file cannot be read")
         }
         defer { hb_blob_destroy(blob) }
+        try self.init(blob: blob, id: id)
+    }
+
+    /// Loads face `id.index` of a font held in memory (the fuzzer's way in); `id.path` only names it.
+    convenience init(data: Data, id: FontFaceID) throws {
+        let blob = data.withUnsafeBytes { bytes in
+            hb_blob_create(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(min(bytes.count, Int(UInt32.max))),
+                           HB_MEMORY_MODE_DUPLICATE, nil, nil)
+        }
+        guard let blob else { throw FontError.unreadable(path: id.path, reason: "the data cannot be read") }
+        defer { hb_blob_destroy(blob) }
+        try self.init(blob: blob, id: id)
+    }
+
+    private init(blob: OpaquePointer, id: FontFaceID) throws {
         let count = hb_face_count(blob)
         guard count > 0 else { throw FontError.unreadable(path: id.path, reason: "it is not a TrueType, OpenType or CFF font") }
         guard id.index >= 0, id.index < Int(count) else {

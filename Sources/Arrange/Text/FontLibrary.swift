@@ -55,6 +55,14 @@ public final class FontLibrary: Sendable {
         self.init(descriptors: descriptors + base.allDescriptors)
     }
 
+    /// A library of faces already loaded (from memory, as the font fuzzer does).
+    convenience init(faces: [LoadedFace], descriptors: [FaceDescriptor]) {
+        self.init(descriptors: descriptors)
+        loaded.withLock { table in
+            for face in faces { table[face.id] = face }
+        }
+    }
+
     init(descriptors: [FaceDescriptor]) {
         var families: [String: [FaceDescriptor]] = [:]
         var names: [String] = []

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing with libFuzzer and AddressSanitizer.
+#   bash Scripts/fuzz.sh TARGET SECONDS     TARGET: scene, font or png
+# Builds every module with libFuzzer's coverage and AddressSanitizer into .build-fuzz, seeds a
+# corpus from the repository (scenes from Fixtures/ and Fixtures/invalid/, fonts from
+# Fixtures/fonts/ and DejaVu, PNGs from Fixtures/references/), runs the fuzzer for SECONDS, and
+# exits 1 if it found a crash: the input is left in Fuzz/crashes/TARGET/. Copy such an input into
+# Fuzz/regressions/TARGET/ once it is fixed; FuzzRegressionTests replays that folder. An input may
+# take up to 30 s: the largest scenes the limits allow need that long under AddressSanitizer.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target=${1:-}
+seconds=${2:-60}
+case "$target" in
+    scene) max_len=8192 ;;
+    font) max_len=262144 ;;
+    png) max_len=65536 ;;
+    *) echo "usage: bash Scripts/fuzz.sh scene|font|png SECONDS" >&2; exit 64 ;;
+esac
+
+echo "fuzz: building fuzz-$target (libFuzzer, AddressSanitizer)"
+ARRANGE_FUZZ=1 swift build --scratch-path .build-fuzz --product "fuzz-$target" \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld \
+    -Xcc -fsanitize=fuzzer-no-link,address 2>&1 | grep -E "error|Build of product" || true
+binary=.build-fuzz/debug/fuzz-$target
+test -x "$binary" || { echo "fuzz: error: the build failed" >&2; exit 1; }
+
+corpus=.build-fuzz/corpus/$target
+seeds=.build-fuzz/seeds/$target
+mkdir -p "$corpus" "$seeds" "Fuzz/crashes/$target"
+shopt -s nullglob
+case "$target" in
+    scene)
+        # The first byte chooses the format: even for YAML, odd for JSON.
+        for file in Fixtures/*.yaml Fixtures/invalid/*.yaml; do { printf '\0'; cat "$file"; } > "$seeds/$(basename "$file")"; done
+        for file in Fixtures/json/*.json Fixtures/invalid/*.json; do { printf '\1'; cat "$file"; } > "$seeds/$(basename "$file")"; done ;;
+    font)
+        cp Fixtures/fonts/*.otf "$seeds/"
+        dejavu=$(fc-match -f '%{file}' 'DejaVu Sans' 2>/dev/null || true)
+        [ -f "$dejavu" ] && cp "$dejavu" "$seeds/" ;;
+    png)
+        for file in Fixtures/references/wheel-0.png Fixtures/references/stacks.png Tests/SnapshotTests/Fixtures/pixelmatch/*.png; do cp "$file" "$seeds/"; done ;;
+esac
+for file in Fuzz/regressions/$target/*; do cp "$file" "$seeds/"; done
+
+echo "fuzz: running fuzz-$target for $seconds s"
+set +e
+"$binary" "$corpus" "$seeds" -max_total_time="$seconds" -max_len="$max_len" -timeout=30 -rss_limit_mb=2048 \
+    -artifact_prefix="Fuzz/crashes/$target/" -print_final_stats=1 2>&1 | tee ".build-fuzz/$target.log" | grep -E "^(#[0-9]+ +(INITED|DONE)|==[0-9]+==ERROR|SUMMARY|Done |stat::)" 
+status=${PIPESTATUS[0]}
+set -e
+echo "fuzz: corpus $(ls "$corpus" | wc -l) inputs; log in .build-fuzz/$target.log"
+if [ "$status" -ne 0 ]; then
+    echo "fuzz: error: fuzz-$target found a problem; the input is in Fuzz/crashes/$target/" >&2
+    exit 1
+fi

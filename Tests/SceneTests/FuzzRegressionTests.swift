@@ -1,0 +1,46 @@
+import Arrange
+import ArrangeScene
+import ArrangeSnapshot
+import Foundation
+import Testing
+
+/// Every input the fuzzers (Scripts/fuzz.sh) found a problem with, kept in Fuzz/regressions/ and
+/// replayed the way its fuzz target runs it: each now gives an error or a picture, quickly.
+@Suite struct FuzzRegressionTests {
+    static func inputs(_ target: String) -> [URL] {
+        let folder = URL(fileURLWithPath: repositoryPath("Fuzz/regressions/\(target)"))
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    /// Scene inputs: the first byte chooses JSON (odd) or YAML (even), the rest is the file.
+    @Test func sceneInputs() throws {
+        let inputs = Self.inputs("scene")
+        #expect(!inputs.isEmpty)
+        for input in inputs {
+            let bytes = try Data(contentsOf: input)
+            guard let first = bytes.first else { continue }
+            do {
+                let scene = try Scene(data: bytes.dropFirst(), file: input.lastPathComponent, format: first % 2 == 1 ? .json : .yaml)
+                _ = try SceneRenderer().layout(scene).data(as: .svg)
+            } catch let error as SceneError {
+                #expect(error.location.line >= 1 && error.location.column >= 1, "\(input.lastPathComponent): \(error)")
+            }
+        }
+    }
+
+    @Test func fontInputs() throws {
+        for input in Self.inputs("font") {
+            guard let fonts = try? FontLibrary(fonts: [input], includeSystemFonts: false), let family = fonts.familyNames.first else { continue }
+            let font = Font.custom(family, size: 17)
+            _ = TextLayout("Hello AVATAR fi مرحبا 世界 😀", font: font, measurer: fonts, width: 60, height: nil, lineLimit: 2, scale: 2)
+        }
+    }
+
+    @Test func pngInputs() throws {
+        for input in Self.inputs("png") {
+            guard let bitmap = try? Bitmap(contentsOfPNG: input) else { continue }
+            #expect(try ImageComparison().compare(bitmap, bitmap).differingPixels == 0)
+        }
+    }
+}
