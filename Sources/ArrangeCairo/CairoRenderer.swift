@@ -306,17 +306,27 @@ struct CairoPainter: DisplayListVisitor {
         case .capsule:
             roundedRectangle(context, x, y, w, h, min(w, h) / 2)
         case .circle:
-            cairo_arc(context, x + w / 2, y + h / 2, min(w, h) / 2, 0, 2 * Double.pi)
-            cairo_close_path(context)
+            let r = min(w, h) / 2
+            ellipse(context, x + w / 2, y + h / 2, r, r)
         case .ellipse:
             guard w > 0, h > 0 else { return }
-            cairo_save(context)
-            cairo_translate(context, x + w / 2, y + h / 2)
-            cairo_scale(context, w / 2, h / 2)
-            cairo_arc(context, 0, 0, 1, 0, 2 * Double.pi)
-            cairo_restore(context)
-            cairo_close_path(context)
+            ellipse(context, x + w / 2, y + h / 2, w / 2, h / 2)
         }
+    }
+
+    /// The control distance of a quarter circle drawn as one cubic Bézier: 4/3 · tan(π/8).
+    private static let kappa = 0.5522847498307936
+
+    /// An ellipse as four cubic Béziers, one a quadrant, starting at its right end: the outline
+    /// librsvg draws for `<circle>` and `<ellipse>`, so that both backends fill the same shape.
+    private static func ellipse(_ c: OpaquePointer?, _ cx: Double, _ cy: Double, _ rx: Double, _ ry: Double) {
+        let kx = kappa * rx, ky = kappa * ry
+        cairo_move_to(c, cx + rx, cy)
+        cairo_curve_to(c, cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry)
+        cairo_curve_to(c, cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy)
+        cairo_curve_to(c, cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry)
+        cairo_curve_to(c, cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy)
+        cairo_close_path(c)
     }
 
     private static func roundedRectangle(_ c: OpaquePointer?, _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ r: Double) {
@@ -324,12 +334,17 @@ struct CairoPainter: DisplayListVisitor {
             cairo_rectangle(c, x, y, w, h)
             return
         }
-        let half = Double.pi / 2
-        cairo_new_sub_path(c)
-        cairo_arc(c, x + w - r, y + r, r, -half, 0)
-        cairo_arc(c, x + w - r, y + h - r, r, 0, half)
-        cairo_arc(c, x + r, y + h - r, r, half, 2 * half)
-        cairo_arc(c, x + r, y + r, r, 2 * half, 3 * half)
+        // Corners as quarter-circle Béziers, as librsvg draws `<rect rx>`.
+        let k = kappa * r
+        cairo_move_to(c, x + r, y)
+        cairo_line_to(c, x + w - r, y)
+        cairo_curve_to(c, x + w - r + k, y, x + w, y + r - k, x + w, y + r)
+        cairo_line_to(c, x + w, y + h - r)
+        cairo_curve_to(c, x + w, y + h - r + k, x + w - r + k, y + h, x + w - r, y + h)
+        cairo_line_to(c, x + r, y + h)
+        cairo_curve_to(c, x + r - k, y + h, x, y + h - r + k, x, y + h - r)
+        cairo_line_to(c, x, y + r)
+        cairo_curve_to(c, x, y + r - k, x + r - k, y, x + r, y)
         cairo_close_path(c)
     }
 }
