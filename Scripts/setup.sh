@@ -19,8 +19,9 @@ cd "$(dirname "$0")/.."
 #   fonts-liberation2          the fonts of the "browser without DejaVu" test
 #   libharfbuzz-bin            hb-shape: the shaping cross-check
 #   poppler-utils              pdffonts, pdftotext: the PDF text tests
+#   time                       GNU time: peak memory of the resource-bound tests
 packages=(libcairo2-dev pkg-config libharfbuzz-dev libfontconfig-dev libicu-dev fonts-dejavu-core fonts-dejavu-extra
-          fonts-noto-cjk fonts-noto-color-emoji librsvg2-bin libxml2-utils chromium fonts-liberation2 libharfbuzz-bin poppler-utils)
+          fonts-noto-cjk fonts-noto-color-emoji librsvg2-bin libxml2-utils chromium fonts-liberation2 libharfbuzz-bin poppler-utils time)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

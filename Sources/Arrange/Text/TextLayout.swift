@@ -53,6 +53,7 @@ public struct TextLayout: Hashable, Sendable {
             let last = spans[capacity - 1]
             lines = Array(lines.prefix(capacity - 1))
             lines.append(shaper.truncated(last.rest, maxWidth: maxWidth))
+
         }
         self.lines = lines
         self.metrics = metrics
@@ -70,8 +71,17 @@ public struct TextLayout: Hashable, Sendable {
     struct Span {
         /// What the line draws.
         var visible: String
-        /// The paragraph from the line's start to its end, for truncation.
-        var rest: String
+        /// The whole paragraph (shared, not copied) and where the line starts in it, in UTF-16
+        /// units: the rest of the paragraph is only made when a line is truncated.
+        var paragraph: String
+        var start: Int
+
+        /// The paragraph from the line's start to its end.
+        var rest: String {
+            let units = paragraph.utf16
+            let from = units.index(units.startIndex, offsetBy: min(start, units.count))
+            return String(paragraph[from...])
+        }
     }
 }
 
@@ -99,7 +109,7 @@ private struct LineShaper {
     func breakLines(_ paragraph: String, maxWidth: CGFloat) -> [TextLayout.Span] {
         let units = Array(paragraph.utf16)
         let count = units.count
-        guard count > 0 else { return [TextLayout.Span(visible: "", rest: "")] }
+        guard count > 0 else { return [TextLayout.Span(visible: "", paragraph: "", start: 0)] }
         var advances = [CGFloat](repeating: 0, count: count)
         for glyph in shape(paragraph).glyphs where glyph.cluster >= 0 && glyph.cluster < count { advances[glyph.cluster] += glyph.advance }
         var prefix = [CGFloat](repeating: 0, count: count + 1)
@@ -144,7 +154,7 @@ private struct LineShaper {
                 }
             }
             let visible = String(decoding: units[start..<visibleEnd(start, lineEnd)], as: UTF16.self)
-            spans.append(TextLayout.Span(visible: visible, rest: String(decoding: units[start..<count], as: UTF16.self)))
+            spans.append(TextLayout.Span(visible: visible, paragraph: paragraph, start: start))
             start = lineEnd
         }
         return spans
