@@ -60,6 +60,13 @@ extension ModifierKind {
         case .multilineTextAlignment:
             let alignment = try reader.choice(node, name, ["leading": TextAlignment.leading, "center": .center, "trailing": .trailing])
             return { .view(AnyView($0.view.multilineTextAlignment(alignment))) }
+        case .tracking, .kerning:
+            // Extra space after every character, in points; both as SwiftUI's modifiers of text.
+            let amount = try reader.number(node, name, .finite)
+            guard abs(amount) <= 1000 else {
+                throw reader.error("'\(name)' must be from -1000 to 1000 points, found \(SceneReader.format(amount))", at: node)
+            }
+            return { .view(AnyView($0.view.tracking(CGFloat(amount)))) }
         }
     }
 }

@@ -192,6 +192,7 @@ enum ModifierKind: String, MappingKey {
     case frame, padding, border, background, overlay, fill, strokeBorder, foregroundStyle, foregroundColor
     case fixedSize, layoutPriority, offset, cornerRadius, clipped, clipShape, opacity, alignmentGuide, id
     case font, lineLimit, multilineTextAlignment
+    case tracking, kerning
 
     /// The keys the modifier's value may have when it is written as a mapping, in all its forms
     /// (`border: {width: 2}` or a colour mapping, say); none for a value that is never a mapping.
@@ -204,7 +205,7 @@ enum ModifierKind: String, MappingKey {
         case .fill, .foregroundStyle, .foregroundColor: ColorKey.names
         case .strokeBorder: EitherKey<StrokeBorderKey, ColorKey>.names
         case .fixedSize: FixedSizeKey.names
-        case .layoutPriority, .cornerRadius, .opacity: RandomKey.names
+        case .layoutPriority, .cornerRadius, .opacity, .tracking, .kerning: RandomKey.names
         case .offset: OffsetKey.names
         case .alignmentGuide: AlignmentGuideKey.names
         case .font: FontKey.names
@@ -218,7 +219,7 @@ enum ModifierKind: String, MappingKey {
         case .fill, .strokeBorder: true
         case .frame, .padding, .border, .background, .overlay, .foregroundStyle, .foregroundColor, .fixedSize,
              .layoutPriority, .offset, .cornerRadius, .clipped, .clipShape, .opacity, .alignmentGuide, .id, .font,
-             .lineLimit, .multilineTextAlignment:
+             .lineLimit, .multilineTextAlignment, .tracking, .kerning:
             false
         }
     }

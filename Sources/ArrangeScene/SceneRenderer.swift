@@ -75,6 +75,17 @@ public struct RenderedScene: Sendable {
         }
     }
 
+    /// Warnings for the command to print, located: characters no font has, which are drawn as
+    /// the missing-glyph box (each once).
+    public var warnings: [String] {
+        let missing = tree.result.missingCharacters
+        guard !missing.isEmpty else { return [] }
+        let listed = missing.prefix(10).map { character in
+            "'\(SceneReader.shown(String(character)))' (" + character.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ") + ")"
+        }.joined(separator: ", ")
+        return ["\(scene.viewLocation): warning: no installed or given font has \(listed)\(missing.count > 10 ? " and \(missing.count - 10) more" : ""); drawn as empty boxes (install a font that has them, or add one with 'fonts:')"]
+    }
+
     /// The laid-out tree as `arrange layout --json` prints it.
     public var layoutJSON: String { LayoutDump.json(tree, file: scene.file) }
 }

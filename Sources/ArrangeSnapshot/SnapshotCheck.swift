@@ -134,7 +134,7 @@ public struct SnapshotCheck: Sendable {
             }
         } catch {
             result.status = .error
-            result.message = "\(error)"
+            result.message = FileOutput.describe(error)
         }
         return result
     }

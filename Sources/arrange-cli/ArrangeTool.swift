@@ -118,7 +118,7 @@ enum Console {
         if let scene = error as? SceneError {
             printError(scene.description)
         } else {
-            printError("arrange: error: \(error)")
+            printError("arrange: error: \(FileOutput.describe(error))")
         }
     }
 

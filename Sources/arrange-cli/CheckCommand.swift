@@ -152,7 +152,7 @@ struct CheckCommand: ParsableCommand {
             if let junit { try FileOutput.write(Data(report.junit().utf8), to: URL(fileURLWithPath: junit)) }
             if let json { try FileOutput.write(report.json(), to: URL(fileURLWithPath: json)) }
         } catch {
-            Console.printError("error: cannot write the report: \(error)")
+            Console.printError("error: cannot write the report: \(FileOutput.describe(error))")
             throw ExitCode.failure
         }
     }

@@ -42,7 +42,7 @@ struct DiffCommand: ParsableCommand {
             do {
                 return try Bitmap(contentsOfPNG: URL(fileURLWithPath: path))
             } catch {
-                Console.printError("\(path): error: \(error)")
+                Console.printError("\(path): error: \(FileOutput.describe(error))")
                 throw ExitCode.failure
             }
         }
@@ -58,7 +58,7 @@ struct DiffCommand: ParsableCommand {
             do {
                 try FileOutput.write(result.diffImage.pngData(), to: URL(fileURLWithPath: output))
             } catch {
-                Console.printError("\(output): error: cannot write the diff image: \(error)")
+                Console.printError("\(output): error: cannot write the diff image: \(FileOutput.describe(error))")
                 throw ExitCode.failure
             }
         }

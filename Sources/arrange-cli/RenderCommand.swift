@@ -162,6 +162,7 @@ struct RenderCommand: ParsableCommand {
         }
         do {
             let rendered = try settings.renderer.layout(plan.input.load(seed: settings.seed))
+            for warning in rendered.warnings { Console.printError(warning) }
             let pictures = try plan.targets.map { ($0, try rendered.data(as: $0.format)) }
             var written: [String] = []
             for (target, data) in pictures {
@@ -175,7 +176,7 @@ struct RenderCommand: ParsableCommand {
                     if settings.verbose { Console.printError("wrote \(target.path)") }
                 } catch {
                     for path in written { try? FileManager.default.removeItem(atPath: path) }
-                    Console.printError("\(target.path): error: cannot write the file: \(error)")
+                    Console.printError("\(target.path): error: cannot write the file: \(FileOutput.describe(error))")
                     return .failed
                 }
             }

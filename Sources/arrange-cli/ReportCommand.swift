@@ -57,7 +57,7 @@ struct ReportCommand: ParsableCommand {
                 try FileOutput.write(Data(merged.html().utf8), to: folder.appendingPathComponent("report.html"))
                 if let junit { try FileOutput.write(Data(merged.junit().utf8), to: URL(fileURLWithPath: junit)) }
             } catch {
-                Console.printError("error: cannot write the merged report: \(error)")
+                Console.printError("error: cannot write the merged report: \(FileOutput.describe(error))")
                 throw ExitCode.failure
             }
             Console.printLine(merged.summary)

@@ -40,7 +40,9 @@ struct ValidateCommand: ParsableCommand {
         for input in inputs {
             do {
                 let scene = try input.load(seed: nil)
-                let tree = try SceneRenderer(fonts: base).layout(scene).tree
+                let rendered = try SceneRenderer(fonts: base).layout(scene)
+                for warning in rendered.warnings { Console.printError(warning) }
+                let tree = rendered.tree
                 if verbose {
                     let size = tree.result.canvasSize
                     print("\(input.displayName): ok, \(scene.viewCount) views on a \(formatNumber(size.width)) × \(formatNumber(size.height)) canvas")

@@ -168,6 +168,14 @@ import TestSupport
         let clash = try arrange(["check", "spacer.yaml", "b/spacer.yaml", "--references", "refs"], in: folder)
         #expect(clash.status == 1)
         #expect(clash.stdout.contains("share the reference name 'spacer'"))
+        // An output folder that cannot be made: the system's reason, exit 1, references untouched.
+        try Data("x".utf8).write(to: folder.appendingPathComponent("plain.txt"))
+        let stacks = folder.appendingPathComponent("stacks.yaml")
+        try String(contentsOf: stacks, encoding: .utf8).replacingOccurrences(of: "fill: red", with: "fill: orange").write(to: stacks, atomically: true, encoding: .utf8)
+        let unwritable = try arrange(["check", "spacer.yaml", "stacks.yaml", "--references", "refs", "--record", "never", "-o", "plain.txt/out"], in: folder)
+        #expect(unwritable.status == 1)
+        #expect(unwritable.errors.contains("error: cannot write the report: Not a directory"), "\(unwritable.errors)")
+        #expect(!unwritable.stdout.contains("NSCocoaErrorDomain") && !unwritable.errors.contains("NSCocoaErrorDomain"))
         // --prune removes references no scene uses.
         let prune = try arrange(["check", "spacer.yaml", "--references", "refs", "--prune"], in: folder)
         #expect(prune.status == 0)
@@ -188,5 +196,22 @@ struct PNGPixels {
 
     func contains(red: UInt8, green: UInt8, blue: UInt8) -> Bool {
         stride(from: 0, to: pixels.count - 3, by: 4).contains { pixels[$0] == red && pixels[$0 + 1] == green && pixels[$0 + 2] == blue }
+    }
+}
+
+/// Characters no font has are drawn as boxes, and said so once, at the view.
+@Suite struct MissingGlyphWarningTests {
+    @Test func aCharacterNoFontHasIsAWarning() throws {
+        let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
+        let folder = try ExternalTool.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // U+10000 (Linear B) and U+12000 (cuneiform): in none of DejaVu, Noto CJK, Noto Color Emoji.
+        try "view:\n  text: \"Linear B: \\U00010000 and \\U00012000, twice: \\U00010000\"\n"
+            .write(to: folder.appendingPathComponent("rare.yaml"), atomically: true, encoding: .utf8)
+        let run = CLITests.run(binary, ["render", "rare.yaml", "-o", "out"], in: folder)
+        #expect(run.status == 0)
+        #expect(run.errors.contains("rare.yaml:2:3: warning: no installed or given font has '𐀀' (U+10000), '𒀀' (U+12000); drawn as empty boxes"),
+                "\(run.errors)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/rare.png").path))
     }
 }

@@ -48,13 +48,18 @@ public enum FileOutput {
     /// A file-system error as a person reads it ("No space left on device", "Not a directory",
     /// "Permission denied"): the operating system's own words for the underlying error, never
     /// Foundation's error domains and codes.
+    /// Errors of Arrange's own (which describe themselves) are returned as they describe
+    /// themselves.
     public static func describe(_ error: any Error) -> String {
         if let error = error as? FileOutputError { return error.reason }
+        if !(error is CocoaError), !(error is POSIXError), !(type(of: error) is NSError.Type) {
+            return String(describing: error)
+        }
         let error = error as NSError
         var current: NSError? = error
         while let inner = current {
             if inner.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(inner.code))) }
-            current = inner.userInfo[NSUnderlyingErrorKey] as? NSError
+            current = (inner.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
         }
         if error.domain == NSCocoaErrorDomain {
             switch CocoaError.Code(rawValue: error.code) {
