@@ -193,7 +193,11 @@ struct CairoPainter: DisplayListVisitor {
     mutating func strokeBorder(_ shape: ShapeKind, color: Color, lineWidth: CGFloat, in frame: CGRect, identity: ViewIdentity) {
         guard Self.isDrawable(frame), lineWidth > 0 else { return }
         let inset = frame.insetBy(dx: lineWidth / 2, dy: lineWidth / 2)
-        guard inset.width >= 0, inset.height >= 0 else { return }
+        // A band as wide as half the frame covers all of it: fill the shape, as the SVG does.
+        guard inset.width > 0, inset.height > 0 else {
+            fill(shape, color: color, in: frame, identity: identity)
+            return
+        }
         Self.path(context, shape, inset, radiusInset: lineWidth / 2)
         Self.setColor(context, color)
         cairo_set_line_width(context, Double(lineWidth))

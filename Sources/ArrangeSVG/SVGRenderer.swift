@@ -109,7 +109,12 @@ struct SVGWriter: DisplayListVisitor {
         guard SVGWriter.isDrawable(frame), lineWidth > 0 else { return }
         // The outline inset by half the line width, so the band lies inside the frame.
         let inset = frame.insetBy(dx: lineWidth / 2, dy: lineWidth / 2)
-        guard inset.width >= 0, inset.height >= 0 else { return }
+        // A band as wide as half the frame covers all of it: fill the shape (SVG draws no
+        // stroke of a rectangle with no width, where Cairo would).
+        guard inset.width > 0, inset.height > 0 else {
+            fill(shape, color: color, in: frame, identity: identity)
+            return
+        }
         line(Self.element(shape, inset, radiusInset: lineWidth / 2) + " fill=\"none\"" + Self.paint("stroke", color)
              + " stroke-width=\"\(SVGNumber.format(lineWidth))\"" + Self.identity(identity) + "/>")
     }
