@@ -37,6 +37,7 @@ struct ArrangeTool: ParsableCommand {
           arrange layout Fixtures/wheel-0.yaml
           arrange validate Fixtures/*.yaml
         """,
+        version: "arrange 0.2.0",
         subcommands: [RenderCommand.self, CheckCommand.self, DiffCommand.self, ReportCommand.self, LayoutCommand.self, ValidateCommand.self]
     )
 }
@@ -132,6 +133,14 @@ enum Console {
         let width = 100
         let shown = line.count > width ? String(line.prefix(width - 1)) + "…" : line
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + shown).utf8))
+    }
+
+    /// Writes what was asked for (a picture, a layout) to standard output. A full disk or a
+    /// closed pipe is an error to report, never a crash: SIGPIPE is ignored so that the write
+    /// fails with EPIPE instead of ending the process.
+    static func writeOutput(_ data: Data) throws {
+        signal(SIGPIPE, SIG_IGN)
+        try FileHandle.standardOutput.write(contentsOf: data)
     }
 
     /// Prints one result line on standard output (clearing a progress line first).

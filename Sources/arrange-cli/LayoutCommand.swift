@@ -54,7 +54,14 @@ struct LayoutCommand: ParsableCommand {
             let loaded = try input.load(seed: seed)
             let tree = try SceneRenderer(scale: scale.map { CGFloat($0) }, fonts: fonts.library()).layout(loaded).tree
             let output = json ? LayoutDump.json(tree, file: loaded.file) : Self.text(tree)
-            FileHandle.standardOutput.write(Data(output.utf8))
+            do {
+                try Console.writeOutput(Data(output.utf8))
+            } catch {
+                Console.printError("error: cannot write to standard output: \(FileOutput.describe(error))")
+                throw ExitCode.failure
+            }
+        } catch let error as ExitCode {
+            throw error
         } catch {
             Console.error(error)
             throw ExitCode.failure

@@ -167,7 +167,12 @@ struct RenderCommand: ParsableCommand {
             var written: [String] = []
             for (target, data) in pictures {
                 if target.path == "-" {
-                    FileHandle.standardOutput.write(data)
+                    do {
+                        try Console.writeOutput(data)
+                    } catch {
+                        Console.printError("error: cannot write to standard output: \(FileOutput.describe(error))")
+                        return .failed
+                    }
                     continue
                 }
                 do {

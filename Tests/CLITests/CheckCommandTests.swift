@@ -215,3 +215,20 @@ struct PNGPixels {
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/rare.png").path))
     }
 }
+
+/// Standard output that cannot be written is an error, not a crash.
+@Suite struct StandardOutputTests {
+    @Test func aFullDiskOnStandardOutputIsOneLineOfError() throws {
+        let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
+        let sh = try ExternalTool.locate("sh", package: "dash")
+        for command in ["'\(binary)' render Fixtures/wheel-0.yaml --format svg -o - > /dev/full",
+                        "'\(binary)' layout Fixtures/wheel-0.yaml > /dev/full"] {
+            let run = try ExternalTool.run(sh, ["-c", command], in: CLITests.root)
+            #expect(run.status == 1, "\(command): \(run.errors)")
+            #expect(run.errors.contains("error: cannot write to standard output: No space left on device"))
+            #expect(!run.errors.contains("Fatal error") && !run.errors.contains("Backtrac"))
+        }
+        let version = CLITests.run(binary, ["--version"])
+        #expect(version.status == 0 && version.stdout == "arrange 0.2.0\n")
+    }
+}
