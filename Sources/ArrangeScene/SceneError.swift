@@ -1,3 +1,4 @@
+import Arrange
 import Foundation
 
 /// A place in a scene file: 1-based line and column. Columns count Unicode scalars, as libyaml
@@ -52,7 +53,7 @@ enum Suggestion {
         let lowered = Array(word.lowercased())
         var best: (name: String, distance: Int)?
         for candidate in candidates {
-            let distance = editDistance(lowered, Array(candidate.lowercased()))
+            let distance = Spelling.distance(lowered, Array(candidate.lowercased()))
             if distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }
         guard let best else { return nil }
@@ -63,29 +64,6 @@ enum Suggestion {
     /// " did you mean 'x'?" or "".
     static func hint(for word: String, in candidates: some Sequence<String>) -> String {
         nearest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
-    }
-
-    /// Optimal string alignment distance: insertions, deletions, substitutions and
-    /// transpositions of neighbours each cost 1.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous2 = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    value = min(value, previous2[j - 2] + 1)
-                }
-                current[j] = value
-            }
-            (previous2, previous, current) = (previous, current, previous2)
-        }
-        return previous[b.count]
     }
 
     /// "; did you mean 'x'? (expected one of: 'a', 'b' or 'c')", or without the question when

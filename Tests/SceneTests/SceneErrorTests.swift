@@ -135,9 +135,9 @@ import Testing
         #expect(Suggestion.nearest(to: "xyz", in: ModifierKind.names) == nil)
         #expect(Suggestion.nearest(to: "shadow", in: ModifierKind.names) == nil)
         // Edit distances by hand: kitten → sitting is 3; ab → ba is 1 (one transposition).
-        #expect(Suggestion.editDistance(Array("kitten"), Array("sitting")) == 3)
-        #expect(Suggestion.editDistance(Array("ab"), Array("ba")) == 1)
-        #expect(Suggestion.editDistance(Array(""), Array("abc")) == 3)
+        #expect(Spelling.distance(Array("kitten"), Array("sitting")) == 3)
+        #expect(Spelling.distance(Array("ab"), Array("ba")) == 1)
+        #expect(Spelling.distance(Array(""), Array("abc")) == 3)
     }
 
     @Test func aTypoInAViewKeyIsReportedWithItsSuggestion() throws {

@@ -97,7 +97,7 @@ public final class FontLibrary: Sendable {
         let target = name.lowercased()
         var best: (name: String, distance: Int)?
         for family in familyNames {
-            let distance = Self.editDistance(target, family.lowercased())
+            let distance = Spelling.distance(Array(target), Array(family.lowercased()))
             if distance <= max(2, target.count / 3), distance < best?.distance ?? .max { best = (family, distance) }
         }
         return best?.name
@@ -279,20 +279,5 @@ public final class FontLibrary: Sendable {
                                          isItalic: slant != 0))
         }
         return result.sorted { $0.id < $1.id }
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
