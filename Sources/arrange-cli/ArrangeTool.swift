@@ -46,6 +46,9 @@ struct ArrangeTool: ParsableCommand {
 struct SceneInput: Hashable, Sendable {
     /// The path, or "-" for standard input.
     var path: String
+    /// The folders between the folder or pattern that named the scene and the scene itself
+    /// ("a/b" for `docs/a/b/intro.yaml` found under `docs`): where its outputs go under `-o`.
+    var subfolder = ""
     /// The name in messages: the path, or `<stdin>`.
     var displayName: String { path == "-" ? "<stdin>" : path }
     /// The base of output file names: the file name without its extension, or "stdin".
@@ -59,9 +62,21 @@ struct SceneInput: Hashable, Sendable {
         return try Scene.read(from: .standardInput, file: displayName, format: .yaml, seed: seed)
     }
 
+    static let extensions: Set<String> = ["yaml", "yml", "json"]
+
+    /// Whether a found file is a scene: its extension, and not a layout dump `arrange check`
+    /// keeps beside its references (`NAME.layout.json`).
+    static func isScene(_ name: String) -> Bool {
+        extensions.contains((name as NSString).pathExtension.lowercased()) && !name.hasSuffix(".layout.json")
+    }
+
     /// The inputs named by command-line arguments: files as given, `-` for standard input,
-    /// directories as the scene files (`.yaml`, `.yml`, `.json`) directly inside them, and
-    /// patterns (`*`, `?`, `[`) the shell did not expand as the files they match, sorted.
+    /// folders as every scene file (`.yaml`, `.yml`, `.json`) in them and their subfolders, and
+    /// patterns the shell did not expand (`*`, `?`, `[…]` within a folder name, `**` across
+    /// folders) as the files they match; each found file keeps its folders below the folder or
+    /// the pattern's fixed start, for mirrored outputs.
+    /// - Throws: `ValidationError` for a named file that does not exist, a folder without scenes
+    ///   and a pattern that matches nothing, before anything is rendered.
     static func expand(_ arguments: [String]) throws -> [SceneInput] {
         var inputs: [SceneInput] = []
         for argument in arguments {
@@ -72,12 +87,11 @@ struct SceneInput: Hashable, Sendable {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) {
                 if isDirectory.boolValue {
-                    let names = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
-                    let scenes = names.filter { ["yaml", "yml", "json"].contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
-                    guard !scenes.isEmpty else {
-                        throw ValidationError("the folder '\(argument)' holds no scene files (.yaml, .yml, .json)")
+                    let found = scenes(under: argument)
+                    guard !found.isEmpty else {
+                        throw ValidationError("the folder '\(argument)' holds no scene files (.yaml, .yml, .json), nor do its subfolders")
                     }
-                    inputs += scenes.map { SceneInput(path: (argument as NSString).appendingPathComponent($0)) }
+                    inputs += found
                 } else {
                     inputs.append(SceneInput(path: argument))
                 }
@@ -86,26 +100,58 @@ struct SceneInput: Hashable, Sendable {
             if argument.contains(where: { "*?[".contains($0) }) {
                 let matches = glob(argument)
                 guard !matches.isEmpty else { throw ValidationError("no file matches '\(argument)'") }
-                inputs += matches.map { SceneInput(path: $0) }
+                inputs += matches
                 continue
             }
-            // A missing file is reported when it is read, as an error of that scene.
-            inputs.append(SceneInput(path: argument))
+            let hint = ["png", "svg", "pdf"].contains((argument as NSString).pathExtension.lowercased())
+                ? " (to write a picture to a file, use -o \(argument))" : ""
+            throw ValidationError("no scene file '\(argument)'\(hint)")
         }
         return inputs
     }
 
-    private static func glob(_ pattern: String) -> [String] {
-        var result = glob_t()
-        defer { globfree(&result) }
-        #if canImport(Glibc)
-        guard Glibc.glob(pattern, 0, nil, &result) == 0 else { return [] }
-        #else
-        guard Darwin.glob(pattern, 0, nil, &result) == 0 else { return [] }
-        #endif
-        return (0..<Int(result.gl_pathc)).compactMap { index in
-            result.gl_pathv[index].flatMap { String(validatingCString: $0) }
-        }.sorted()
+    /// Every scene file below `folder`, sorted, hidden folders skipped.
+    static func scenes(under folder: String) -> [SceneInput] {
+        let root = URL(fileURLWithPath: folder)
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else { return [] }
+        var found: [SceneInput] = []
+        for case let url as URL in walker where isScene(url.lastPathComponent) {
+            let relative = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
+            let subfolder = (relative as NSString).deletingLastPathComponent
+            found.append(SceneInput(path: (folder as NSString).appendingPathComponent(relative), subfolder: subfolder))
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+
+    /// The files a pattern matches: its fixed leading folders, then each component matched with
+    /// fnmatch, `**` standing for any number of folders.
+    static func glob(_ pattern: String) -> [SceneInput] {
+        let components = pattern.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard let firstWild = components.firstIndex(where: { $0.contains(where: { "*?[".contains($0) }) }) else { return [] }
+        let base = components[..<firstWild].joined(separator: "/")
+        let rest = Array(components[firstWild...])
+        let root = base.isEmpty ? "." : base
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        var found: [SceneInput] = []
+        while let relative = walker.nextObject() as? String {
+            let parts = relative.split(separator: "/").map(String.init)
+            guard !parts.contains(where: { $0.hasPrefix(".") }), matches(rest[...], parts[...]) else { continue }
+            var isDirectory: ObjCBool = false
+            let path = base.isEmpty ? relative : base + "/" + relative
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            found.append(SceneInput(path: path, subfolder: (relative as NSString).deletingLastPathComponent))
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+
+    private static func matches(_ pattern: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {
+        guard let first = pattern.first else { return path.isEmpty }
+        if first == "**" {
+            if matches(pattern.dropFirst(), path) { return true }
+            return !path.isEmpty && matches(pattern, path.dropFirst())
+        }
+        guard let component = path.first, fnmatch(first, component, 0) == 0 else { return false }
+        return matches(pattern.dropFirst(), path.dropFirst())
     }
 }
 

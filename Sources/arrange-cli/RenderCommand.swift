@@ -40,11 +40,17 @@ struct RenderCommand: ParsableCommand {
     var scenes: [String]
 
     @Option(name: [.short, .customLong("output")],
-            help: "The folder to write into (made if missing), or '-' to write the one picture to standard output.")
+            help: ArgumentHelp("The folder to write into (made if missing); a file such as 'card.png' when one scene is rendered in one format; '-' for standard output.", valueName: "path"))
     var output = "."
 
-    @Option(help: "Formats to write, comma-separated: png, svg, pdf.", transform: OutputFormat.parseList)
-    var format: [OutputFormat] = [.png]
+    @Option(help: "Formats to write, comma-separated: png, svg, pdf (default: png, or the extension of -o).", transform: OutputFormat.parseList)
+    var format: [OutputFormat]?
+
+    @Flag(help: "Write every output directly into the output folder, not into the scenes' subfolders.")
+    var flat = false
+
+    @Flag(help: "Flush every file to disk (fsync) before it replaces the old one.")
+    var sync = false
 
     @Option(help: "Pixels per point, replacing each scene's canvas scale (PNG size and pixel rounding).")
     var scale: Double?
@@ -76,17 +82,31 @@ struct RenderCommand: ParsableCommand {
         let start = DispatchTime.now().uptimeNanoseconds
         let inputs = try SceneInput.expand(scenes)
         let toStandardOutput = output == "-"
+        // `-o card.png`: a file when the path names a picture format.
+        let outputExtension = (output as NSString).pathExtension.lowercased()
+        let outputFormat = toStandardOutput ? nil : OutputFormat(rawValue: outputExtension)
+        let format = self.format ?? [outputFormat ?? .png]
+        let toFile = outputFormat != nil
+        if let outputFormat {
+            guard inputs.count == 1, format == [outputFormat] else {
+                throw ValidationError("-o '\(output)' names one \(outputFormat.rawValue.uppercased()) file, but "
+                                      + (inputs.count != 1 ? "\(inputs.count) scenes were named" : "the formats are \(format.map(\.rawValue).joined(separator: ","))")
+                                      + "; name one scene and no other format, or give -o a folder")
+            }
+        }
         if toStandardOutput, inputs.count != 1 || format.count != 1 {
             throw ValidationError("'-o -' writes one picture to standard output: name exactly one scene and one format")
         }
         if inputs.filter({ $0.path == "-" }).count > 1 {
             throw ValidationError("standard input ('-') can be read only once")
         }
-        if !toStandardOutput {
+        let folder = toFile ? (output as NSString).deletingLastPathComponent : output
+        if !toStandardOutput, !folder.isEmpty {
             do {
-                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
-                throw ValidationError("cannot make the output folder '\(output)': \(FileOutput.describe(error))")
+                Console.printError("error: cannot make the output folder '\(folder)': \(FileOutput.describe(error))")
+                throw ExitCode.failure
             }
         }
 
@@ -95,7 +115,12 @@ struct RenderCommand: ParsableCommand {
         var owners: [String: String] = [:]
         var plans: [Plan] = []
         for input in inputs {
-            let targets = format.map { Target(format: $0, path: toStandardOutput ? "-" : (output as NSString).appendingPathComponent(input.baseName + "." + $0.rawValue)) }
+            let place = flat || input.subfolder.isEmpty ? output : (output as NSString).appendingPathComponent(input.subfolder)
+            let targets = format.map { kind -> Target in
+                if toStandardOutput { return Target(format: kind, path: "-") }
+                if toFile { return Target(format: kind, path: output) }
+                return Target(format: kind, path: (place as NSString).appendingPathComponent(input.baseName + "." + kind.rawValue))
+            }
             if let clash = targets.first(where: { owners[$0.path] != nil }), let owner = owners[clash.path] {
                 plans.append(Plan(input: input, targets: [], clash: "\(clash.path) is already the output of \(owner); rename one of the scenes"))
                 continue
@@ -107,7 +132,7 @@ struct RenderCommand: ParsableCommand {
         let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(plans.count, 1))
         let board = Board()
         let renderer = SceneRenderer(scale: scale.map { CGFloat($0) }, svgTextMode: svgText, fonts: try fonts.library())
-        let options = Settings(renderer: renderer, seed: seed, verbose: verbose)
+        let options = Settings(renderer: renderer, seed: seed, verbose: verbose, sync: sync)
         let work = plans
         runInParallel(work.count, workers: workers) { index in
             let plan = work[index]
@@ -145,6 +170,7 @@ struct RenderCommand: ParsableCommand {
         let renderer: SceneRenderer
         let seed: UInt64?
         let verbose: Bool
+        let sync: Bool
     }
 
     enum Outcome: Sendable {
@@ -176,7 +202,9 @@ struct RenderCommand: ParsableCommand {
                     continue
                 }
                 do {
-                    try writeAtomically(data, to: target.path)
+                    try FileManager.default.createDirectory(atPath: (target.path as NSString).deletingLastPathComponent.isEmpty ? "." : (target.path as NSString).deletingLastPathComponent,
+                                                            withIntermediateDirectories: true)
+                    try FileOutput.write(data, to: URL(fileURLWithPath: target.path), sync: settings.sync)
                     written.append(target.path)
                     if settings.verbose { Console.printError("wrote \(target.path)") }
                 } catch {
@@ -233,9 +261,4 @@ extension SceneRenderer.Format {
         guard !formats.isEmpty else { throw ValidationError("--format needs at least one of png, svg, pdf") }
         return formats
     }
-}
-
-/// Writes the whole file or nothing (`FileOutput`: a temporary file beside it, then a rename).
-func writeAtomically(_ data: Data, to path: String) throws {
-    try FileOutput.write(data, to: URL(fileURLWithPath: path))
 }

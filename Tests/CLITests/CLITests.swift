@@ -184,7 +184,8 @@ import TestSupport
         #expect(result.status == 1)
         #expect(result.errors.contains("Fixtures/invalid/unknown-frame-key.yaml:4:15: error: unknown key 'widht' in 'frame'; did you mean 'width'?"))
         #expect(result.errors.contains("validated 2 scenes: 1 good, 1 with errors"))
-        let good = try arrange("validate", "Fixtures")
+        // A folder is searched with its subfolders (Fixtures/ itself holds the bad scenes too).
+        let good = try arrange("validate", "Fixtures/json", "Fixtures/*.yaml")
         #expect(good.status == 0, "\(good.errors)")
     }
 

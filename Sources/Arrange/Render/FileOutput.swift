@@ -4,14 +4,15 @@ import Foundation
 /// which is then renamed over the target, so a reader never sees half a file and a failure
 /// leaves nothing behind.
 public enum FileOutput {
-    /// Writes `data` to `url` atomically.
+    /// Writes `data` to `url` atomically; with `sync`, flushes it to disk (fsync) before the
+    /// rename, for durability against power loss at the cost of a disk round trip per file.
     /// - Throws: `FileOutputError` naming the file and the reason.
-    public static func write(_ data: Data, to url: URL) throws {
+    public static func write(_ data: Data, to url: URL, sync: Bool = false) throws {
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         // POSIX calls, so a failure reports the operating system's reason (a full disk, a path
-        // through a file). No fsync: like compilers and build tools, durability against power
-        // loss is left to the file system; the rename alone keeps readers from half files.
+        // through a file). No fsync unless asked: like compilers and build tools, durability
+        // against power loss is left to the file system; the rename keeps readers from half files.
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileOutputError(path: url.path, reason: String(cString: strerror(errno))) }
         var failure: Int32 = 0
@@ -27,6 +28,7 @@ public enum FileOutput {
                 offset += written
             }
         }
+        if sync, failure == 0, fsync(descriptor) != 0 { failure = errno }
         if close(descriptor) != 0, failure == 0 { failure = errno }
         if failure != 0 {
             unlink(temporary.path)

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Where `arrange render` writes: `-o` a file or a folder, folders searched with their
+/// subfolders, `**` patterns, outputs mirroring the scenes' folders, and `--sync`.
+@Suite(.serialized) struct OutputPathTests {
+    func tree() throws -> URL {
+        let folder = try ExternalTool.scratchFolder()
+        for (source, target) in [("stacks.yaml", "docs/a/intro.yaml"), ("wheel-0.yaml", "docs/b/intro.yaml"), ("spacer.yaml", "docs/top.yaml")] {
+            let url = folder.appendingPathComponent(target)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: CLITests.root.appendingPathComponent("Fixtures/" + source), to: url)
+        }
+        return folder
+    }
+
+    func arrange(_ arguments: [String], in folder: URL) throws -> ExternalTool.Run {
+        let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
+        return CLITests.run(binary, arguments, in: folder)
+    }
+
+    /// The files below `folder/sub`, as relative paths, sorted.
+    func files(_ folder: URL, _ sub: String) -> [String] {
+        let root = folder.appendingPathComponent(sub)
+        guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
+        return walker.compactMap { $0 as? String }.filter { relative in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: root.appendingPathComponent(relative).path, isDirectory: &isFolder) && !isFolder.boolValue
+        }.sorted()
+    }
+
+    @Test func dashOTakesAFileForOnePicture() throws {
+        let folder = try tree()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let one = try arrange(["render", "docs/top.yaml", "-o", "my.png"], in: folder)
+        #expect(one.status == 0, "\(one.errors)")
+        var isFolder: ObjCBool = true
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("my.png").path, isDirectory: &isFolder) && !isFolder.boolValue)
+        // The extension implies the format.
+        #expect(try arrange(["render", "docs/top.yaml", "-o", "page.pdf"], in: folder).status == 0)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("page.pdf")).prefix(5) == Data("%PDF-".utf8))
+        // Ambiguous: two scenes, or another format, for one file: an error before anything is written.
+        let two = try arrange(["render", "docs/top.yaml", "docs/a/intro.yaml", "-o", "x.png"], in: folder)
+        #expect(two.status == 64)
+        #expect(two.errors.contains("-o 'x.png' names one PNG file, but 2 scenes were named"))
+        let mixed = try arrange(["render", "docs/top.yaml", "--format", "svg", "-o", "y.png"], in: folder)
+        #expect(mixed.status == 64)
+        // A positional argument is a scene: a missing one stops everything, with a hint.
+        let missing = try arrange(["render", "docs/top.yaml", "out2.png"], in: folder)
+        #expect(missing.status == 64)
+        #expect(missing.errors.contains("no scene file 'out2.png' (to write a picture to a file, use -o out2.png)"))
+        for name in ["x.png", "y.png", "top.png", "out2.png"] {
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "\(name) was written")
+        }
+    }
+
+    @Test func outputsMirrorTheScenesFolders() throws {
+        let folder = try tree()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let globbed = try arrange(["render", "docs/**/*.yaml", "-o", "out", "--format", "png,svg"], in: folder)
+        #expect(globbed.status == 0, "\(globbed.errors)")
+        #expect(files(folder, "out") == ["a/intro.png", "a/intro.svg", "b/intro.png", "b/intro.svg", "top.png", "top.svg"])
+        let walked = try arrange(["render", "docs", "-o", "walked"], in: folder)
+        #expect(walked.status == 0)
+        #expect(files(folder, "walked") == ["a/intro.png", "b/intro.png", "top.png"])
+        // --flat puts every output in one folder: the two intro.yaml then clash, and the second fails.
+        let flat = try arrange(["render", "docs", "-o", "flat", "--flat"], in: folder)
+        #expect(flat.status == 1)
+        #expect(flat.errors.contains("flat/intro.png is already the output of docs/a/intro.yaml"))
+        #expect(files(folder, "flat") == ["intro.png", "top.png"])
+        // --sync writes the same bytes, flushed.
+        #expect(try arrange(["render", "docs/top.yaml", "-o", "synced", "--sync"], in: folder).status == 0)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("synced/top.png")) == Data(contentsOf: folder.appendingPathComponent("walked/top.png")))
+    }
+
+    @Test func anOutputFolderThatCannotBeMadeIsAFailureNotAUsageError() throws {
+        let folder = try tree()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("x".utf8).write(to: folder.appendingPathComponent("plain.txt"))
+        let run = try arrange(["render", "docs/top.yaml", "-o", "plain.txt/out"], in: folder)
+        #expect(run.status == 1)
+        #expect(run.errors.contains("error: cannot make the output folder 'plain.txt/out': Not a directory"))
+        #expect(!run.errors.contains("Usage:"))
+    }
+}
