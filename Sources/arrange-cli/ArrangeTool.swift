@@ -169,8 +169,24 @@ enum Console {
         }
     }
 
+    /// The progress line shown now, if any: cleared before a message and drawn again after it,
+    /// so that an error never lands on the end of a progress line.
+    private static let shownProgress = Mutex<String?>(nil)
+
+    /// Writes to standard error; a standard error that cannot be written is ignored, never a
+    /// crash.
+    private static func writeError(_ text: String) {
+        try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
+    }
+
     static func printError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        shownProgress.withLock { progress in
+            if isTerminal, let progress {
+                writeError("\r\u{1B}[K" + line + "\n" + progress)
+            } else {
+                writeError(line + "\n")
+            }
+        }
     }
 
     /// Replaces the progress line on a terminal; does nothing elsewhere.
@@ -178,7 +194,10 @@ enum Console {
         guard isTerminal else { return }
         let width = 100
         let shown = line.count > width ? String(line.prefix(width - 1)) + "…" : line
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + shown).utf8))
+        shownProgress.withLock { progress in
+            progress = shown
+            writeError("\r\u{1B}[K" + shown)
+        }
     }
 
     /// Writes what was asked for (a picture, a layout) to standard output. A full disk or a
@@ -191,14 +210,17 @@ enum Console {
 
     /// Prints one result line on standard output (clearing a progress line first).
     static func printLine(_ line: String) {
-        if isTerminal { try? FileHandle.standardError.write(contentsOf: Data("\r\u{1B}[K".utf8)) }
+        if isTerminal { writeError("\r\u{1B}[K") }
         try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
     }
 
     /// Clears the progress line.
     static func endProgress() {
         guard isTerminal else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        shownProgress.withLock { progress in
+            progress = nil
+            writeError("\r\u{1B}[K")
+        }
     }
 }
 

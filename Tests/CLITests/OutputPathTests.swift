@@ -84,3 +84,22 @@ import TestSupport
         #expect(!run.errors.contains("Usage:"))
     }
 }
+
+/// On a terminal, an error never lands on the end of the progress line: the line is cleared,
+/// the error printed, and the progress drawn again. A standard error that cannot be written is
+/// no crash either.
+@Suite struct ProgressLineTests {
+    @Test func errorsClearTheProgressLineFirst() throws {
+        let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
+        // `script` runs the command on a pseudo-terminal, as a person's shell would.
+        let script = try ExternalTool.locate("script", package: "bsdutils")
+        let command = "'\(binary)' render Fixtures/stacks.yaml Fixtures/invalid/unknown-frame-key.yaml Fixtures/wheel-0.yaml -o '\(FileManager.default.temporaryDirectory.path)/arrange-progress-\(UUID().uuidString)' -j 1"
+        let run = try ExternalTool.run(script, ["-qc", command, "/dev/null"], in: CLITests.root)
+        let text = run.stdout
+        #expect(text.contains("unknown-frame-key.yaml\r\u{1B}[KFixtures/invalid/unknown-frame-key.yaml:4:15: error:"), "\(text.debugDescription)")
+        #expect(text.contains("error: unknown key 'widht'") && text.contains("\r\n[2/3] Fixtures/invalid/unknown-frame-key.yaml"), "\(text.debugDescription)")
+        let sh = try ExternalTool.locate("sh", package: "dash")
+        let full = try ExternalTool.run(sh, ["-c", "'\(binary)' render Fixtures/invalid/unknown-frame-key.yaml -o /tmp 2>/dev/full"], in: CLITests.root)
+        #expect(full.status == 1)
+    }
+}
