@@ -100,7 +100,12 @@ struct SceneReader {
                 throw SceneError("keys in \(context) must be names, found \(describe(keyNode))", at: SourceLocation(keyNode, in: file))
             }
             guard let key = Key(rawValue: scalar.string) else {
-                throw SceneError("unknown key '\(Self.shown(scalar.string))' in \(context)\(Suggestion.expected(scalar.string, in: Key.names))",
+                // A view's own key indented under its parameters: the commonest YAML slip.
+                var hint = ""
+                if context.hasPrefix("the parameters of"), ViewEntryKey(rawValue: scalar.string) != nil {
+                    hint = "; '\(scalar.string)' belongs to the view, not to its parameters: dedent it to line up with the view's kind"
+                }
+                throw SceneError("unknown key '\(Self.shown(scalar.string))' in \(context)\(Suggestion.expected(scalar.string, in: Key.names))\(hint)",
                                  at: SourceLocation(keyNode, in: file))
             }
             result.append(MappingEntry(key: key, keyNode: keyNode, value: value))
@@ -383,7 +388,9 @@ struct SceneReader {
             throw error("a colour mapping takes red, green and blue (and opacity), or white (and opacity), or color (and opacity); found \(keys.isEmpty ? "only opacity" : Suggestion.list(keys.map(\.name)))",
                         at: node)
         default:
-            throw error("'\(name)' expects a colour (a name like 'blue', '#rrggbb', 'random' or {red:, green:, blue:}), found \(Self.describe(node))",
+            // An unquoted hex colour is a YAML comment, so the value reads as null.
+            let hint = Self.isNull(node) ? "; YAML reads an unquoted '#' as the start of a comment, so quote a hex colour, as in \(name): \"#ff0000\"" : ""
+            throw error("'\(name)' expects a colour (a name like 'blue', '#rrggbb', 'random' or {red:, green:, blue:}), found \(Self.describe(node))\(hint)",
                         at: node)
         }
     }

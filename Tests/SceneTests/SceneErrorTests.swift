@@ -33,6 +33,8 @@ import Testing
         "huge-ideal-size.yaml": (3, 3, "40000 × 20 pixels"),
         "infinite-width.yaml": (4, 22, "'width' must be a number ≥ 0, found infinity"),
         "invalid-utf8.yaml": (2, 12, "not UTF-8"),
+        "unquoted-hex-colour.yaml": (4, 12, "found nothing (null); YAML reads an unquoted '#' as the start of a comment, so quote a hex colour, as in fill: \"#ff0000\""),
+        "children-under-parameters.yaml": (4, 5, "'children' belongs to the view, not to its parameters: dedent it to line up with the view's kind"),
         "unknown-font-family.yaml": (3, 41, "no font family 'Comic Nue'; did you mean 'Comic Neue'?"),
         "misspelt-installed-family.yaml": (2, 41, "no font family 'DejaVu Sanz'; did you mean 'DejaVu Sans'?"),
         "missing-font-file.yaml": (3, 5, "no font file or folder '../fonts/Missing.ttf'"),
