@@ -34,8 +34,8 @@ struct LayoutCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The scene file (.yaml, .yml or .json), or '-' to read YAML from standard input.")
-    var scene: String
+    @Argument(help: "Scene files, folders or patterns, or '-' to read YAML from standard input.")
+    var scenes: [String]
 
     @OptionGroup var fonts: FontOptions
 
@@ -49,23 +49,33 @@ struct LayoutCommand: ParsableCommand {
     var scale: Double?
 
     func run() throws {
-        let input = SceneInput(path: scene)
-        do {
-            let loaded = try input.load(seed: seed)
-            let tree = try SceneRenderer(scale: scale.map { CGFloat($0) }, fonts: fonts.library()).layout(loaded).tree
-            let output = json ? LayoutDump.json(tree, file: loaded.file) : Self.text(tree)
+        let inputs = try SceneInput.expand(scenes)
+        let renderer = SceneRenderer(scale: scale.map { CGFloat($0) }, fonts: try fonts.library())
+        var outputs: [String] = []
+        var failed = false
+        for input in inputs {
             do {
-                try Console.writeOutput(Data(output.utf8))
+                let loaded = try input.load(seed: seed)
+                let tree = try renderer.layout(loaded).tree
+                if json {
+                    outputs.append(LayoutDump.json(tree, file: loaded.file))
+                } else {
+                    outputs.append((inputs.count > 1 ? "\(input.displayName)\n" : "") + Self.text(tree))
+                }
             } catch {
-                Console.printError("error: cannot write to standard output: \(FileOutput.describe(error))")
-                throw ExitCode.failure
+                Console.error(error)
+                failed = true
             }
-        } catch let error as ExitCode {
-            throw error
+        }
+        // Several scenes: a JSON array, or the trees one after another under their file names.
+        let output = json && inputs.count > 1 ? "[\n" + outputs.joined(separator: ",\n") + "]\n" : outputs.joined(separator: "\n")
+        do {
+            try Console.writeOutput(Data(output.utf8))
         } catch {
-            Console.error(error)
+            Console.printError("error: cannot write to standard output: \(FileOutput.describe(error))")
             throw ExitCode.failure
         }
+        if failed { throw ExitCode.failure }
     }
 
     /// One line per view, indented two spaces per level.
@@ -75,7 +85,8 @@ struct LayoutCommand: ParsableCommand {
         func add(_ node: LayoutNodeInfo, _ depth: Int) {
             let f = node.frame
             let frame = "(\(short(f.minX)), \(short(f.minY)), \(short(f.width)), \(short(f.height)))"
-            lines.append(String(repeating: "  ", count: depth) + node.kind + (node.id.map { " #\($0)" } ?? "") + " " + frame)
+            let content = node.text.map { " " + LayoutDump.quoted($0.count > 40 ? String($0.prefix(40)) + "…" : $0) } ?? ""
+            lines.append(String(repeating: "  ", count: depth) + node.kind + (node.id.map { " #\($0)" } ?? "") + content + " " + frame)
             for child in node.children { add(child, depth + 1) }
         }
         add(tree.root, 0)

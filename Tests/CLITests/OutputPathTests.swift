@@ -103,3 +103,18 @@ import TestSupport
         #expect(full.status == 1)
     }
 }
+
+/// `arrange layout` shows text content and takes several scenes.
+@Suite struct LayoutCommandTests {
+    @Test func textContentAndSeveralScenes() throws {
+        let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
+        let run = CLITests.run(binary, ["layout", "Fixtures/hello-world-fonts.yaml", "Fixtures/stacks.yaml"], in: CLITests.root)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.stdout.hasPrefix("Fixtures/hello-world-fonts.yaml\ncanvas 393 × 40 at scale 2\n"))
+        #expect(run.stdout.contains("    Text \"Hello\" ("))
+        #expect(run.stdout.contains("\nFixtures/stacks.yaml\ncanvas 486 × 208 at scale 2\n"))
+        let json = CLITests.run(binary, ["layout", "--json", "Fixtures/stacks.yaml", "Fixtures/wheel-0.yaml"], in: CLITests.root)
+        let trees = try #require(try JSONSerialization.jsonObject(with: json.output) as? [[String: Any]])
+        #expect(trees.map { $0["file"] as? String } == ["Fixtures/stacks.yaml", "Fixtures/wheel-0.yaml"])
+    }
+}

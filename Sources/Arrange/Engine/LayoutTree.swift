@@ -10,6 +10,8 @@ import Foundation
 public struct LayoutNodeInfo: Hashable, Sendable {
     /// The kind of view: "Rectangle", "HStack", "frame", "FlowLayout", …
     public var kind: String
+    /// The characters of a `Text`, or nil for any other view.
+    public var text: String?
     /// The view's own `.id(_:)`, as text, or nil.
     public var id: String?
     /// The structural position in the tree: child indices from the root, "0.2.1".
@@ -37,6 +39,7 @@ public struct LayoutNodeInfo: Hashable, Sendable {
             moved.height += delta.height
         }
         kind = node.kind
+        if case .leaf(.text(let leaf)) = node.content { text = leaf.string }
         id = node.id.map { "\($0.base)" }
         path = node.path
         frame = node.frame.offsetBy(dx: moved.width, dy: moved.height)
