@@ -174,21 +174,38 @@ public struct Scene: @unchecked Sendable {
         var canvas = SceneCanvas(), canvasLocation: SourceLocation?
         var view: (AnyView, SourceLocation)?
         var fontSources: [(url: URL, location: SourceLocation)] = []
-        for entry in entries {
-            switch entry.key {
-            case .canvas:
-                canvas = try reader.canvas(entry.value)
-                canvasLocation = reader.location(entry.value)
-            case .view:
-                let views = try reader.views(entry.value, depth: 1, place: .root)
-                view = (views.first ?? AnyView(EmptyView()), reader.location(entry.value))
-            case .description:
-                _ = try reader.string(entry.value, entry.name)
-            case .fonts:
-                fontSources = try reader.fontSources(entry.value, relativeTo: file)
-            case .seed:
-                continue
+        var hasView = false
+        do {
+            for entry in entries {
+                do {
+                    switch entry.key {
+                    case .canvas:
+                        canvasLocation = reader.location(entry.value)
+                        canvas = try reader.canvas(entry.value)
+                    case .view:
+                        hasView = true
+                        let views = try reader.views(entry.value, depth: 1, place: .root)
+                        view = (views.first ?? AnyView(EmptyView()), reader.location(entry.value))
+                    case .description:
+                        _ = try reader.string(entry.value, entry.name)
+                    case .fonts:
+                        fontSources = try reader.fontSources(entry.value, relativeTo: file)
+                    case .seed:
+                        continue
+                    }
+                } catch let problem as SceneError {
+                    try reader.note(problem)
+                }
             }
+            if !hasView {
+                try reader.note(SceneError("the scene has no 'view'; add one, as in 'view: {rectangle: {}}'", at: reader.location(root)))
+            }
+        } catch let stop as SceneReader.Stop {
+            if let problem = stop.problem { reader.problems.append(problem) }
+        }
+        if var first = reader.problems.first {
+            first.further = Array(reader.problems.dropFirst())
+            throw first
         }
         guard let view else {
             throw SceneError("the scene has no 'view'; add one, as in 'view: {rectangle: {}}'", at: reader.location(root))
@@ -220,8 +237,15 @@ public struct Scene: @unchecked Sendable {
                 throw SceneError(error.description, at: place)
             }
         }
-        for (family, location) in fontFamilies where !library.hasFamily(family) {
-            throw SceneError(FontError.unknownFamily(family, suggestion: library.suggestion(for: family)).description, at: location)
+        // Every unknown family, each where it is named (a family named twice is reported twice).
+        var unknown = fontFamilies.filter { !library.hasFamily($0.family) }.prefix(SceneError.maximumReported).map { family, location in
+            SceneError(FontError.unknownFamily(family, suggestion: library.suggestion(for: family)).description, at: location)
+        }
+        if !unknown.isEmpty {
+            let first = unknown.removeFirst()
+            var error = first
+            error.further = Array(unknown)
+            throw error
         }
         return library
     }

@@ -31,6 +31,13 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     public var location: SourceLocation
     /// What is wrong and, where it helps, what was expected instead.
     public var message: String
+    /// Further problems of the same file, found after this one in other parts of it: reading goes
+    /// on past a bad view, modifier or entry, as a compiler does, so that one run shows them all
+    /// (up to `SceneError.maximumReported`). Empty for most errors.
+    public var further: [SceneError] = []
+
+    /// How many problems of one file are reported at most; reading stops at the last.
+    public static let maximumReported = 20
 
     /// An error at `location`.
     public init(_ message: String, at location: SourceLocation) {
@@ -38,7 +45,14 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         self.location = location
     }
 
-    /// `file:line:column: error: message`.
+    /// This problem and the further ones, in the order they were found.
+    public var all: [SceneError] {
+        var first = self
+        first.further = []
+        return [first] + further
+    }
+
+    /// `file:line:column: error: message` (of this problem only; `all` lists the further ones).
     public var description: String { "\(location): error: \(message)" }
 }
 

@@ -22,6 +22,16 @@ struct SceneReader {
     var fontFamilies: [(family: String, location: SourceLocation)] = []
     /// Appended to every id read: `-i` for each enclosing `repeat` copy, so copies stay distinct.
     var idSuffix = ""
+    /// Problems found so far. Reading goes on past a bad view, modifier or scene entry
+    /// (`note(_:)`), so that one run reports every independent problem of a file.
+    var problems: [SceneError] = []
+
+    /// Ends reading at once: a limit was reached (going on would only repeat the problem, or
+    /// cost the time the limit protects), or enough problems were found.
+    struct Stop: Error {
+        /// The problem that stopped reading; nil when the cap on problems was reached.
+        let problem: SceneError?
+    }
 
     init(file: String, seed: UInt64) {
         self.file = file
@@ -36,6 +46,19 @@ struct SceneReader {
 
     func error(_ message: String, at node: Node) -> SceneError {
         SceneError(message, at: location(node))
+    }
+
+    /// An error that ends reading: a limit of `Limits` was reached.
+    func stop(_ message: String, at node: Node) -> Stop {
+        Stop(problem: error(message, at: node))
+    }
+
+    /// Records a problem and lets reading go on, unless it is the last one reported. A problem
+    /// met again (in each copy of a repeated view) is recorded once.
+    mutating func note(_ problem: SceneError) throws {
+        guard !problems.contains(problem) else { return }
+        problems.append(problem)
+        if problems.count >= SceneError.maximumReported { throw Stop(problem: nil) }
     }
 
     /// User text as a message may show it: at most 80 characters (then "…"), with control
@@ -282,7 +305,7 @@ struct SceneReader {
     mutating func countText(_ text: String, at node: Node) throws {
         textCharacters += text.unicodeScalars.count
         guard textCharacters <= Limits.textScalars else {
-            throw error("the scene has more than \(Limits.textScalars) code points of text (copies made by 'repeat' included)", at: node)
+            throw stop("the scene has more than \(Limits.textScalars) code points of text (copies made by 'repeat' included)", at: node)
         }
         // Grapheme breaking of a giant cluster is itself slow: look at runs of combining code
         // points first, and only then at characters.

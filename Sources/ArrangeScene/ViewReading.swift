@@ -19,7 +19,7 @@ extension SceneReader {
     /// drawn anew; ids inside copy `i` get the suffix `-i`.
     mutating func views(_ node: Node, depth: Int, place: Place) throws -> [AnyView] {
         guard depth <= Limits.viewDepth else {
-            throw error("views nest more than \(Limits.viewDepth) deep (children and the views of backgrounds and overlays each add a level)",
+            throw stop("views nest more than \(Limits.viewDepth) deep (children and the views of backgrounds and overlays each add a level)",
                         at: node)
         }
         guard case .mapping(let mapping) = node else {
@@ -63,11 +63,15 @@ extension SceneReader {
     private mutating func countView(_ node: Node) throws {
         viewCount += 1
         guard viewCount <= Limits.views else {
-            throw error("the scene has more than \(Limits.views) views (copies made by 'repeat' included)", at: node)
+            throw stop("the scene has more than \(Limits.views) views (copies made by 'repeat' included)", at: node)
         }
     }
 
     /// One copy of a view mapping, its entries read in document order.
+    ///
+    /// A bad entry, child or modifier is noted and reading goes on with the next, so that the
+    /// problems of one view and of its siblings are all reported; a view whose kind could not be
+    /// read is then an empty view, never drawn because the scene has problems.
     private mutating func view(_ node: Node, depth: Int) throws -> AnyView {
         guard case .mapping(let mapping) = node else { return try bareView(node) }
         try countView(node)
@@ -77,51 +81,22 @@ extension SceneReader {
         var childrenKey: Node?
         var modifiers: [(kind: ModifierKind, key: Node, apply: Modification)] = []
         var id: String?
+        var entryFailed = false
         for (keyNode, value) in mapping {
-            guard case .scalar(let key) = keyNode else {
-                throw error("keys of a view must be names, found \(Self.describe(keyNode))", at: keyNode)
-            }
-            if let found = ViewKind(rawValue: key.string) {
-                if let kind {
-                    throw error("a view has exactly one kind, found '\(kind.kind.name)' and '\(found.name)'; put several views in the 'children' of a stack",
-                                at: keyNode)
-                }
-                kind = (found, keyNode)
-                maker = try found.read(&self, value)
-                continue
-            }
-            guard let entryKey = ViewEntryKey(rawValue: key.string) else {
-                throw unknownKey(key.string, at: keyNode, asBareName: false)
-            }
-            switch entryKey {
-            case .children:
-                guard case .sequence(let items) = value else {
-                    throw error("'children' is a list of views, found \(Self.describe(value))", at: value)
-                }
-                childrenKey = keyNode
-                for item in items { children += try views(item, depth: depth + 1, place: .child) }
-            case .modifiers:
-                guard case .sequence(let items) = value else {
-                    throw error("'modifiers' is a list, each item one modifier like '- padding: 8', found \(Self.describe(value))", at: value)
-                }
-                guard items.count <= Limits.modifiersPerView else {
-                    throw error("a view may have at most \(Limits.modifiersPerView) modifiers, found \(items.count)", at: value)
-                }
-                modifierCount += items.count
-                guard modifierCount <= Limits.modifiers else {
-                    throw error("the scene has more than \(Limits.modifiers) modifiers (copies made by 'repeat' included)", at: value)
-                }
-                for item in items { modifiers.append(try modifier(item, depth: depth)) }
-            case .repeat:
-                // Read by `views(_:depth:place:)`, which makes the copies.
-                continue
-            case .id:
-                id = try string(value, entryKey.name) + idSuffix
+            do {
+                try viewEntry(keyNode, value, depth: depth, kind: &kind, maker: &maker, children: &children,
+                              childrenKey: &childrenKey, modifiers: &modifiers, id: &id)
+            } catch let problem as SceneError {
+                try note(problem)
+                entryFailed = true
             }
         }
-        guard let kind, let maker else {
+        // A misspelt kind was reported as such; "needs a kind" would say it again.
+        if kind == nil, entryFailed { return AnyView(EmptyView()) }
+        guard let kind else {
             throw error("a view needs one kind key: \(Suggestion.list(ViewKind.names))", at: node)
         }
+        guard let maker else { return AnyView(EmptyView()) }
         if let childrenKey, !kind.kind.takesChildren {
             let containers = ViewKind.allCases.filter(\.takesChildren).map(\.name)
             throw error("'\(kind.kind.name)' has no children; only \(Suggestion.list(containers)) do", at: childrenKey)
@@ -131,10 +106,11 @@ extension SceneReader {
         for modifier in modifiers {
             if modifier.kind.shapeOnly, !isShape {
                 let shapes = ViewKind.allCases.filter(\.isShape).map(\.name)
-                throw error(kind.kind.isShape
-                            ? "'\(modifier.kind.name)' must come first in the modifiers of a shape: after another modifier the shape is a view and cannot be filled"
-                            : "'\(modifier.kind.name)' applies to a shape (\(Suggestion.list(shapes))), not to '\(kind.kind.name)'; use 'background' or 'foregroundStyle' for other views",
-                            at: modifier.key)
+                try note(error(kind.kind.isShape
+                               ? "'\(modifier.kind.name)' must come first in the modifiers of a shape: after another modifier the shape is a view and cannot be filled"
+                               : "'\(modifier.kind.name)' applies to a shape (\(Suggestion.list(shapes))), not to '\(kind.kind.name)'; use 'background' or 'foregroundStyle' for other views",
+                               at: modifier.key))
+                return AnyView(EmptyView())
             }
             isShape = false
         }
@@ -142,6 +118,65 @@ extension SceneReader {
         for modifier in modifiers { built = modifier.apply(built) }
         if let id { return built.view.id(id).erased }
         return built.view
+    }
+
+    /// One entry of a view mapping: its kind, `children`, `modifiers`, `id` or `repeat`.
+    private mutating func viewEntry(_ keyNode: Node, _ value: Node, depth: Int, kind: inout (kind: ViewKind, key: Node)?,
+                                    maker: inout ViewMaker?, children: inout [AnyView], childrenKey: inout Node?,
+                                    modifiers: inout [(kind: ModifierKind, key: Node, apply: Modification)],
+                                    id: inout String?) throws {
+        guard case .scalar(let key) = keyNode else {
+            throw error("keys of a view must be names, found \(Self.describe(keyNode))", at: keyNode)
+        }
+        if let found = ViewKind(rawValue: key.string) {
+            if let kind {
+                throw error("a view has exactly one kind, found '\(kind.kind.name)' and '\(found.name)'; put several views in the 'children' of a stack",
+                            at: keyNode)
+            }
+            kind = (found, keyNode)
+            maker = try found.read(&self, value)
+            return
+        }
+        guard let entryKey = ViewEntryKey(rawValue: key.string) else {
+            throw unknownKey(key.string, at: keyNode, asBareName: false)
+        }
+        switch entryKey {
+        case .children:
+            guard case .sequence(let items) = value else {
+                throw error("'children' is a list of views, found \(Self.describe(value))", at: value)
+            }
+            childrenKey = keyNode
+            for item in items {
+                do {
+                    children += try views(item, depth: depth + 1, place: .child)
+                } catch let problem as SceneError {
+                    try note(problem)
+                }
+            }
+        case .modifiers:
+            guard case .sequence(let items) = value else {
+                throw error("'modifiers' is a list, each item one modifier like '- padding: 8', found \(Self.describe(value))", at: value)
+            }
+            guard items.count <= Limits.modifiersPerView else {
+                throw error("a view may have at most \(Limits.modifiersPerView) modifiers, found \(items.count)", at: value)
+            }
+            modifierCount += items.count
+            guard modifierCount <= Limits.modifiers else {
+                throw stop("the scene has more than \(Limits.modifiers) modifiers (copies made by 'repeat' included)", at: value)
+            }
+            for item in items {
+                do {
+                    modifiers.append(try modifier(item, depth: depth))
+                } catch let problem as SceneError {
+                    try note(problem)
+                }
+            }
+        case .repeat:
+            // Read by `views(_:depth:place:)`, which makes the copies.
+            return
+        case .id:
+            id = try string(value, entryKey.name) + idSuffix
+        }
     }
 
     /// One item of a `modifiers` list: `- name: value` or a bare `- name`.

@@ -163,7 +163,10 @@ enum Console {
 
     static func error(_ error: any Error) {
         if let scene = error as? SceneError {
-            printError(scene.description)
+            for problem in scene.all { printError(problem.description) }
+            if scene.all.count >= SceneError.maximumReported {
+                printError("\(scene.location.file): note: stopped after \(SceneError.maximumReported) problems; fix these and run again")
+            }
         } else {
             printError("arrange: error: \(FileOutput.describe(error))")
         }

@@ -71,6 +71,7 @@ import Testing
         "rounded-rectangle-without-radius.yaml": (2, 21, "needs a 'cornerRadius'"),
         "scale-zero.yaml": (1, 42, "'scale' must be a number > 0, found 0"),
         "seed-negative.yaml": (1, 7, "'seed' expects a whole number"),
+        "several-problems.yaml": (2, 30, "'height' must be a number > 0, found -5"),
         "spacing-is-word.yaml": (2, 21, "'spacing' expects a number"),
         "too-many-modifiers-in-all.yaml": (6, 18, "more than 200000 modifiers"),
         "too-many-modifiers.yaml": (4, 5, "at most 100 modifiers, found 101"),

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `arrange validate` and `render` report every independent problem of a file, each located.
+@Suite struct ValidateCommandTests {
+    @Test func everyProblemOfAFileIsPrinted() throws {
+        let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
+        let run = CLITests.run(binary, ["validate", "Fixtures/invalid/several-problems.yaml"], in: CLITests.root)
+        #expect(run.status == 1)
+        let lines = run.errors.split(separator: "\n").map(String.init)
+        let file = "Fixtures/invalid/several-problems.yaml"
+        #expect(lines.count == 4, "\(run.errors)")
+        #expect(lines.first == "\(file):2:30: error: 'height' must be a number > 0, found -5")
+        #expect(lines.dropFirst().first == "\(file):7:7: error: unknown view kind 'rectangl'; did you mean 'rectangle'?")
+        #expect(lines.dropFirst(2).first?.hasPrefix("\(file):10:11: error: unknown modifier 'bordr'; did you mean 'border'?") == true)
+        #expect(lines.dropFirst(3).first?.hasPrefix("\(file):15:18: error: 'color' cannot be 'nope'") == true)
+        // render prints the same problems and writes nothing.
+        let folder = try ExternalTool.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let render = CLITests.run(binary, ["render", file, "-o", folder.path], in: CLITests.root)
+        #expect(render.status == 1)
+        #expect(render.errors.split(separator: "\n").filter { $0.contains(": error: ") }.count == 4)
+        #expect((try FileManager.default.contentsOfDirectory(atPath: folder.path)).isEmpty)
+    }
+
+    @Test func aTabIndentationGetsTheSpacesHint() throws {
+        let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
+        let run = CLITests.run(binary, ["validate", "Fixtures/invalid/malformed-tab-indentation.yaml"], in: CLITests.root)
+        #expect(run.status == 1)
+        #expect(run.errors.hasPrefix("Fixtures/invalid/malformed-tab-indentation.yaml:"))
+        #expect(run.errors.hasSuffix("; YAML indents with spaces, not tabs\n"))
+    }
+}
