@@ -37,9 +37,12 @@ struct ArrangeTool: ParsableCommand {
           arrange layout Fixtures/wheel-0.yaml
           arrange validate Fixtures/*.yaml
         """,
-        version: "arrange 0.2.0",
+        version: ArrangeTool.version,
         subcommands: [RenderCommand.self, CheckCommand.self, DiffCommand.self, ReportCommand.self, LayoutCommand.self, ValidateCommand.self]
     )
+
+    /// `arrange --version`; part of every `--incremental` fingerprint, so a new version draws anew.
+    static let version = "arrange 0.3.0"
 }
 
 /// A scene named on the command line: a file, or standard input (`-`).

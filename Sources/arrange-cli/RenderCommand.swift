@@ -52,6 +52,12 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Flush every file to disk (fsync) before it replaces the old one.")
     var sync = false
 
+    @Flag(help: "Skip scenes whose outputs were drawn from the same scene, fonts and options (recorded in OUTPUT/.arrange-incremental).")
+    var incremental = false
+
+    @Flag(help: "After rendering, keep watching the scenes and the fonts they use, and render a scene again when it changes (Ctrl-C stops).")
+    var watch = false
+
     @Option(help: "Pixels per point, replacing each scene's canvas scale (PNG size and pixel rounding).")
     var scale: Double?
 
@@ -73,6 +79,9 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         guard !scenes.isEmpty else { throw ValidationError("name at least one scene file") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if watch, scenes.contains("-") || output == "-" {
+            throw ValidationError("--watch reads scene files and writes files: it cannot watch standard input or write to standard output")
+        }
         if let scale, !Limits.scales.contains(CGFloat(scale)) {
             throw ValidationError("--scale must be a number from \(Limits.scales.lowerBound) to \(Int(Limits.scales.upperBound))")
         }
@@ -110,138 +119,67 @@ struct RenderCommand: ParsableCommand {
             }
         }
 
-        // Each output path belongs to one scene; a second scene with the same name is an error of
-        // its own rather than a silent overwrite.
+        let plans = Self.plans(for: inputs, formats: format, output: output, toFile: toFile, flat: flat)
+        let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(plans.count, 1))
+        let renderer = SceneRenderer(scale: scale.map { CGFloat($0) }, svgTextMode: svgText, fonts: try fonts.library())
+        let settings = BatchRender.Settings(renderer: renderer, seed: seed, verbose: verbose, sync: sync, fontDirs: fonts.fontDirs)
+        var manifest = incremental ? IncrementalManifest(folder: folder.isEmpty ? "." : folder) : nil
+        let batch = BatchRender(plans: plans, settings: settings, workers: workers, manifest: manifest)
+        let outcomes = batch.run()
+
+        var rendered = 0, unchanged = 0, failed = 0, files = 0
+        for (plan, outcome) in zip(plans, outcomes) {
+            switch outcome {
+            case .rendered(let written, let fingerprint):
+                rendered += 1
+                files += written
+                if let fingerprint { manifest?.record(plan.targets.map(\.path), fingerprint: fingerprint) }
+            case .unchanged: unchanged += 1
+            case .failed: failed += 1
+            }
+        }
+        if let manifest {
+            do {
+                try manifest.save()
+            } catch {
+                Console.printError("error: cannot write the incremental record: \(FileOutput.describe(error))")
+                failed += 1
+            }
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        if !toStandardOutput || failed > 0 || verbose {
+            var line = "rendered \(rendered) of \(plans.count) scene\(plans.count == 1 ? "" : "s")"
+            if incremental { line += " (\(unchanged) unchanged)" }
+            line += ", wrote \(files) file\(files == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s (\(workers) job\(workers == 1 ? "" : "s"))"
+            if failed > 0 { line += "; \(failed) failed" }
+            Console.printError(line)
+        }
+        if watch {
+            Watcher(batch: BatchRender(plans: plans, settings: settings, workers: workers, manifest: nil)).run()
+        }
+        if failed > 0 { throw ExitCode.failure }
+    }
+
+    /// Where each scene's pictures go. Each output path belongs to one scene; a second scene
+    /// with the same output is an error of its own rather than a silent overwrite.
+    static func plans(for inputs: [SceneInput], formats: [OutputFormat], output: String, toFile: Bool, flat: Bool) -> [BatchRender.Plan] {
         var owners: [String: String] = [:]
-        var plans: [Plan] = []
+        var plans: [BatchRender.Plan] = []
         for input in inputs {
             let place = flat || input.subfolder.isEmpty ? output : (output as NSString).appendingPathComponent(input.subfolder)
-            let targets = format.map { kind -> Target in
-                if toStandardOutput { return Target(format: kind, path: "-") }
-                if toFile { return Target(format: kind, path: output) }
-                return Target(format: kind, path: (place as NSString).appendingPathComponent(input.baseName + "." + kind.rawValue))
+            let targets = formats.map { kind -> BatchRender.Target in
+                if output == "-" { return BatchRender.Target(format: kind, path: "-") }
+                if toFile { return BatchRender.Target(format: kind, path: output) }
+                return BatchRender.Target(format: kind, path: (place as NSString).appendingPathComponent(input.baseName + "." + kind.rawValue))
             }
             if let clash = targets.first(where: { owners[$0.path] != nil }), let owner = owners[clash.path] {
-                plans.append(Plan(input: input, targets: [], clash: "\(clash.path) is already the output of \(owner); rename one of the scenes"))
+                plans.append(BatchRender.Plan(input: input, targets: [], clash: "\(clash.path) is already the output of \(owner); rename one of the scenes"))
                 continue
             }
             for target in targets { owners[target.path] = input.displayName }
-            plans.append(Plan(input: input, targets: targets, clash: nil))
+            plans.append(BatchRender.Plan(input: input, targets: targets, clash: nil))
         }
-
-        let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(plans.count, 1))
-        let board = Board()
-        let renderer = SceneRenderer(scale: scale.map { CGFloat($0) }, svgTextMode: svgText, fonts: try fonts.library())
-        let options = Settings(renderer: renderer, seed: seed, verbose: verbose, sync: sync)
-        let work = plans
-        runInParallel(work.count, workers: workers) { index in
-            let plan = work[index]
-            Console.progress("[\(board.finished + 1)/\(work.count)] \(plan.input.displayName)")
-            let outcome = Self.render(plan, options)
-            board.record(outcome)
-        }
-        Console.endProgress()
-
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let summary = board.summary
-        if !toStandardOutput || summary.failed > 0 || verbose {
-            var line = "rendered \(summary.rendered) of \(plans.count) scene\(plans.count == 1 ? "" : "s"), wrote \(summary.files) file\(summary.files == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s (\(workers) job\(workers == 1 ? "" : "s"))"
-            if summary.failed > 0 { line += "; \(summary.failed) failed" }
-            Console.printError(line)
-        }
-        if summary.failed > 0 { throw ExitCode.failure }
-    }
-
-    // MARK: One scene
-
-    struct Target: Sendable {
-        let format: OutputFormat
-        let path: String
-    }
-
-    struct Plan: Sendable {
-        let input: SceneInput
-        let targets: [Target]
-        /// Why the scene cannot be rendered before reading it.
-        let clash: String?
-    }
-
-    struct Settings: Sendable {
-        let renderer: SceneRenderer
-        let seed: UInt64?
-        let verbose: Bool
-        let sync: Bool
-    }
-
-    enum Outcome: Sendable {
-        case rendered(files: Int)
-        case failed
-    }
-
-    /// Reads, lays out and draws one scene in every format, then writes the files. Nothing is
-    /// written unless every format rendered; a file that fails to write takes the scene's other
-    /// new files with it.
-    static func render(_ plan: Plan, _ settings: Settings) -> Outcome {
-        if let clash = plan.clash {
-            Console.printError("\(plan.input.displayName): error: \(clash)")
-            return .failed
-        }
-        do {
-            let rendered = try settings.renderer.layout(plan.input.load(seed: settings.seed))
-            for warning in rendered.warnings { Console.printError(warning) }
-            let pictures = try plan.targets.map { ($0, try rendered.data(as: $0.format)) }
-            var written: [String] = []
-            for (target, data) in pictures {
-                if target.path == "-" {
-                    do {
-                        try Console.writeOutput(data)
-                    } catch {
-                        Console.printError("error: cannot write to standard output: \(FileOutput.describe(error))")
-                        return .failed
-                    }
-                    continue
-                }
-                do {
-                    try FileManager.default.createDirectory(atPath: (target.path as NSString).deletingLastPathComponent.isEmpty ? "." : (target.path as NSString).deletingLastPathComponent,
-                                                            withIntermediateDirectories: true)
-                    try FileOutput.write(data, to: URL(fileURLWithPath: target.path), sync: settings.sync)
-                    written.append(target.path)
-                    if settings.verbose { Console.printError("wrote \(target.path)") }
-                } catch {
-                    for path in written { try? FileManager.default.removeItem(atPath: path) }
-                    Console.printError("\(target.path): error: cannot write the file: \(FileOutput.describe(error))")
-                    return .failed
-                }
-            }
-            return .rendered(files: written.count)
-        } catch {
-            Console.error(error)
-            return .failed
-        }
-    }
-
-    /// Counts outcomes across worker threads.
-    final class Board: Sendable {
-        private let state = Mutex((finished: 0, rendered: 0, failed: 0, files: 0))
-
-        var finished: Int { state.withLock { $0.finished } }
-
-        func record(_ outcome: Outcome) {
-            state.withLock { state in
-                state.finished += 1
-                switch outcome {
-                case .rendered(let files):
-                    state.rendered += 1
-                    state.files += files
-                case .failed:
-                    state.failed += 1
-                }
-            }
-        }
-
-        var summary: (rendered: Int, failed: Int, files: Int) {
-            state.withLock { ($0.rendered, $0.failed, $0.files) }
-        }
+        return plans
     }
 }
 
