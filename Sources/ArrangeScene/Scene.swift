@@ -81,6 +81,8 @@ public struct Scene: @unchecked Sendable {
     public internal(set) var fontSources: [(url: URL, location: SourceLocation)] = []
     /// Every font family the scene names, with where it is named.
     public internal(set) var fontFamilies: [(family: String, location: SourceLocation)] = []
+    /// The scene's `description`, if it has one: alt text where the picture is shown.
+    public internal(set) var description: String?
 
     /// Reads the scene file at `path`. `seed` replaces the file's seed.
     ///
@@ -174,6 +176,7 @@ public struct Scene: @unchecked Sendable {
         var canvas = SceneCanvas(), canvasLocation: SourceLocation?
         var view: (AnyView, SourceLocation)?
         var fontSources: [(url: URL, location: SourceLocation)] = []
+        var description: String?
         var hasView = false
         do {
             for entry in entries {
@@ -187,7 +190,7 @@ public struct Scene: @unchecked Sendable {
                         let views = try reader.views(entry.value, depth: 1, place: .root)
                         view = (views.first ?? AnyView(EmptyView()), reader.location(entry.value))
                     case .description:
-                        _ = try reader.string(entry.value, entry.name)
+                        description = try reader.string(entry.value, entry.name)
                     case .fonts:
                         fontSources = try reader.fontSources(entry.value, relativeTo: file)
                     case .seed:
@@ -214,6 +217,7 @@ public struct Scene: @unchecked Sendable {
                           canvasLocation: canvasLocation, viewLocation: view.1)
         scene.fontSources = fontSources
         scene.fontFamilies = reader.fontFamilies
+        scene.description = description
         return scene
     }
 

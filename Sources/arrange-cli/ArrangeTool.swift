@@ -52,17 +52,50 @@ struct SceneInput: Hashable, Sendable {
     /// The folders between the folder or pattern that named the scene and the scene itself
     /// ("a/b" for `docs/a/b/intro.yaml` found under `docs`): where its outputs go under `-o`.
     var subfolder = ""
-    /// The name in messages: the path, or `<stdin>`.
-    var displayName: String { path == "-" ? "<stdin>" : path }
-    /// The base of output file names: the file name without its extension, or "stdin".
+    /// For a scene inside a Markdown file, its `arrange` block: 1 for the first.
+    var markdownBlock: Int?
+    /// The name in messages: the path, `<stdin>`, or "README.md, block 2".
+    var displayName: String {
+        if let markdownBlock { return "\(path), block \(markdownBlock)" }
+        return path == "-" ? "<stdin>" : path
+    }
+    /// The base of output file names: the file name without its extension, "stdin", or for a
+    /// Markdown block the file's name and the block's number ("README-2").
     var baseName: String {
-        path == "-" ? "stdin" : ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let base = path == "-" ? "stdin" : ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        return markdownBlock.map { "\(base)-\($0)" } ?? base
     }
 
-    /// Reads and checks the scene; `seed` replaces its own.
+    /// Reads and checks the scene; `seed` replaces its own. A Markdown block is read from the
+    /// file as it is now, so that a watch sees edits.
     func load(seed: UInt64?) throws -> Scene {
+        if let markdownBlock { return try MarkdownScenes(contentsOf: path).scene(markdownBlock, seed: seed) }
         guard path == "-" else { return try Scene.load(contentsOf: path, seed: seed) }
         return try Scene.read(from: .standardInput, file: displayName, format: .yaml, seed: seed)
+    }
+
+    /// Whether a file is Markdown, whose `arrange` blocks are the scenes.
+    static func isMarkdown(_ path: String) -> Bool {
+        ["md", "markdown"].contains((path as NSString).pathExtension.lowercased())
+    }
+
+    /// The scenes of a Markdown file: one input per `arrange` block.
+    /// - Throws: `ValidationError` when the file cannot be read or has no such block.
+    static func markdownBlocks(_ input: SceneInput) throws -> [SceneInput] {
+        let document: MarkdownScenes
+        do {
+            document = try MarkdownScenes(contentsOf: input.path)
+        } catch let error as SceneError {
+            throw ValidationError(error.description)
+        }
+        guard !document.blocks.isEmpty else {
+            throw ValidationError("'\(input.path)' holds no scene: a scene in Markdown is a fenced code block that starts with ```arrange")
+        }
+        return document.blocks.map { block in
+            var copy = input
+            copy.markdownBlock = block.number
+            return copy
+        }
     }
 
     static let extensions: Set<String> = ["yaml", "yml", "json"]
@@ -110,7 +143,7 @@ struct SceneInput: Hashable, Sendable {
                 ? " (to write a picture to a file, use -o \(argument))" : ""
             throw ValidationError("no scene file '\(argument)'\(hint)")
         }
-        return inputs
+        return try inputs.flatMap { $0.path != "-" && isMarkdown($0.path) ? try markdownBlocks($0) : [$0] }
     }
 
     /// Every scene file below `folder`, sorted, hidden folders skipped.

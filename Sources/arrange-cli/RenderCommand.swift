@@ -21,12 +21,20 @@ struct RenderCommand: ParsableCommand {
         Scenes render in parallel, one per job. On a terminal a progress line shows how far it \
         got; in a log only errors and the closing summary are printed (on standard error).
 
+        A Markdown file (.md) stands for its fenced ```arrange blocks: each is a scene, its \
+        pictures named after the file and the block's number (README-1.png), and the file is \
+        written again with each block replaced by a link to its picture: a copy in the output \
+        folder, or the file itself with --in-place. Errors point at the Markdown file's lines; \
+        a file with an error is not rewritten.
+
         Examples:
           arrange render Fixtures/*.yaml -o Output --format png,svg
-          arrange render 'Fixtures/*.json' Fixtures/json --scale 3 --jobs 1
+          arrange render 'docs/**/*.yaml' -o Output --incremental
+          arrange render card.yaml -o card.png --watch
           arrange render scene.yaml --seed 42 -o /tmp
           cat scene.yaml | arrange render - --format svg -o - > scene.svg
           arrange render docs/*.yaml --font-dir Fonts --svg-text embedded
+          arrange render README.template.md -o docs/images --details
 
         Text is shaped with HarfBuzz from font files: the installed families (fontconfig), \
         those of --font-dir, and a scene's own 'fonts:'. Characters a font lacks come from \
@@ -51,6 +59,12 @@ struct RenderCommand: ParsableCommand {
 
     @Flag(help: "Flush every file to disk (fsync) before it replaces the old one.")
     var sync = false
+
+    @Flag(name: .customLong("in-place"), help: "For Markdown files: replace their arrange blocks with image links in the files themselves, instead of writing copies into the output folder.")
+    var inPlace = false
+
+    @Flag(help: "For Markdown files: keep each block's source below its image, in a collapsed <details> block.")
+    var details = false
 
     @Flag(help: "Skip scenes whose outputs were drawn from the same scene, fonts and options (recorded in OUTPUT/.arrange-incremental).")
     var incremental = false
@@ -120,6 +134,15 @@ struct RenderCommand: ParsableCommand {
         }
 
         let plans = Self.plans(for: inputs, formats: format, output: output, toFile: toFile, flat: flat)
+        if watch, inputs.contains(where: { $0.markdownBlock != nil }) {
+            throw ValidationError("--watch takes scene files, not Markdown files; render Markdown without --watch")
+        }
+        for input in inputs where input.markdownBlock == 1 && !inPlace {
+            let copy = MarkdownRewrite.target(of: input, inPlace: false, output: toFile ? folder : output, flat: flat)
+            if URL(fileURLWithPath: copy).standardizedFileURL == URL(fileURLWithPath: input.path).standardizedFileURL {
+                throw ValidationError("the rewritten copy of '\(input.path)' would replace it: give -o another folder, or --in-place to rewrite it")
+            }
+        }
         let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(plans.count, 1))
         let renderer = SceneRenderer(scale: scale.map { CGFloat($0) }, svgTextMode: svgText, fonts: try fonts.library())
         let settings = BatchRender.Settings(renderer: renderer, seed: seed, verbose: verbose, sync: sync, fontDirs: fonts.fontDirs)
@@ -138,6 +161,8 @@ struct RenderCommand: ParsableCommand {
             case .failed: failed += 1
             }
         }
+        failed += MarkdownRewrite(plans: plans, outcomes: outcomes, inPlace: inPlace, details: details,
+                                  output: toFile ? folder : output, flat: flat, sync: sync).run()
         if let manifest {
             do {
                 try manifest.save()

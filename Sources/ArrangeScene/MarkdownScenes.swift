@@ -1,0 +1,139 @@
+import Arrange
+import Foundation
+
+/// The scenes written inside a Markdown file, as fenced code blocks whose info string is
+/// `arrange`, and the file rewritten with each block replaced, as mermaid-cli does for diagrams:
+///
+/// ````markdown
+/// ```arrange
+/// canvas: {width: 200, height: 60}
+/// view: {text: Hello}
+/// ```
+/// ````
+///
+/// Fences follow CommonMark: three or more backticks or tildes, indented at most three spaces,
+/// closed by a fence of the same character at least as long (or by the end of the file). Blocks
+/// of other languages are skipped whole, so an `arrange` fence shown inside a ```` ```markdown ````
+/// example is not taken for a scene.
+public struct MarkdownScenes: Sendable {
+    /// One `arrange` block.
+    public struct Block: Sendable, Hashable {
+        /// 1 for the file's first `arrange` block, 2 for the second, …
+        public var number: Int
+        /// The lines of the block, fences included, 0-based: what a rewrite replaces.
+        public var lines: Range<Int>
+        /// The scene: the lines between the fences, preceded by one empty line for every line
+        /// of the file above them, so that the scene's lines, and so its errors, are the file's.
+        public var sceneText: String
+        /// The scene's lines as written, without the padding.
+        public var source: String
+    }
+
+    /// The file name used in messages.
+    public var file: String
+    /// The file's lines, without their line ends.
+    public var lines: [String]
+    /// The `arrange` blocks, in order.
+    public var blocks: [Block]
+
+    /// Finds the blocks of Markdown `text`.
+    public init(text: String, file: String) {
+        self.file = file
+        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+        }
+        blocks = []
+        var index = 0
+        while index < lines.count {
+            guard let fence = Self.fence(lines[index]) else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < lines.count, !Self.closes(lines[end], fence) { end += 1 }
+            if fence.info == "arrange" {
+                let body = lines[(index + 1)..<min(end, lines.count)]
+                blocks.append(Block(number: blocks.count + 1, lines: index..<min(end + 1, lines.count),
+                                    sceneText: String(repeating: "\n", count: index + 1) + body.joined(separator: "\n") + "\n",
+                                    source: body.joined(separator: "\n")))
+            }
+            index = end + 1
+        }
+    }
+
+    /// Reads the Markdown file at `path` (at most `Limits.fileBytes`).
+    /// - Throws: `SceneError` at the file's start when it cannot be read, is too large or is not
+    ///   UTF-8.
+    public init(contentsOf path: String) throws {
+        let start = SourceLocation.start(of: path)
+        guard let data = FileManager.default.contents(atPath: path) else { throw SceneError("the file cannot be read", at: start) }
+        guard data.count <= Limits.fileBytes else {
+            throw SceneError("the file is over \(Limits.fileBytes) bytes (1 MiB), the most a Markdown file with scenes may have", at: start)
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw SceneError("the file is not UTF-8 text", at: start) }
+        self.init(text: text, file: path)
+    }
+
+    /// The scene of block `number`, read with the file's name and line numbers.
+    public func scene(_ number: Int, seed: UInt64? = nil) throws -> Scene {
+        guard let block = blocks.first(where: { $0.number == number }) else {
+            throw SceneError("the file has no arrange block \(number) (it has \(blocks.count))", at: .start(of: file))
+        }
+        return try Scene(text: block.sceneText, file: file, format: .yaml, seed: seed)
+    }
+
+    /// The Markdown with each block replaced by `replacement(block)` (lines, without a final
+    /// line end); the rest of the file is kept as it was.
+    public func rewritten(_ replacement: (Block) -> String) -> String {
+        var out: [String] = []
+        var index = 0
+        for block in blocks {
+            out += lines[index..<block.lines.lowerBound]
+            out.append(replacement(block))
+            index = block.lines.upperBound
+        }
+        out += lines[index...]
+        return out.joined(separator: "\n")
+    }
+
+    /// An image link for a block, and with `details` its source kept in a collapsed
+    /// `<details>` block below it.
+    public static func replacement(for block: Block, image: String, description: String?, details: Bool) -> String {
+        let alt = (description ?? "arrange scene \(block.number)")
+            .replacingOccurrences(of: "\n", with: " ")
+            .replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
+            .trimmingCharacters(in: .whitespaces)
+        var text = "![\(alt)](\(image.replacingOccurrences(of: " ", with: "%20")))"
+        if details {
+            text += "\n\n<details><summary>Scene source</summary>\n\n```yaml\n\(block.source)\n```\n\n</details>"
+        }
+        return text
+    }
+
+    private struct Fence {
+        let character: Character
+        let length: Int
+        let info: String
+    }
+
+    /// The opening fence a line is, if it is one.
+    private static func fence(_ line: String) -> Fence? {
+        let trimmed = line.drop { $0 == " " }
+        guard line.count - trimmed.count <= 3, let first = trimmed.first, first == "`" || first == "~" else { return nil }
+        let run = trimmed.prefix { $0 == first }
+        guard run.count >= 3 else { return nil }
+        let info = trimmed.dropFirst(run.count).trimmingCharacters(in: .whitespaces)
+        // A backtick fence's info string may not contain a backtick (CommonMark).
+        if first == "`", info.contains("`") { return nil }
+        let word = info.split(separator: " ").first.map(String.init) ?? ""
+        return Fence(character: first, length: run.count, info: word)
+    }
+
+    /// Whether a line closes `fence`.
+    private static func closes(_ line: String, _ fence: Fence) -> Bool {
+        let trimmed = line.drop { $0 == " " }
+        guard line.count - trimmed.count <= 3 else { return false }
+        let run = trimmed.prefix { $0 == fence.character }
+        return run.count >= fence.length && trimmed.dropFirst(run.count).allSatisfy { $0 == " " || $0 == "\t" }
+    }
+}
