@@ -76,8 +76,44 @@ public struct RenderedScene: Sendable {
     }
 
     /// Warnings for the command to print, located: characters no font has, which are drawn as
-    /// the missing-glyph box (each once).
-    public var warnings: [String] {
+    /// the missing-glyph box (each once), and with `overflow` views that land outside the canvas.
+    public func warnings(overflow: Bool) -> [String] {
+        overflow ? missingGlyphWarnings + overflowWarnings : missingGlyphWarnings
+    }
+
+    /// Views that land partly or wholly outside the canvas, and so are cut off: the outermost
+    /// such views (a view inside one is not listed again), at most five, each where it is
+    /// written. Half a point of slack keeps anti-aliasing and rounding from counting.
+    public var overflowWarnings: [String] {
+        let canvas = CGRect(origin: .zero, size: tree.result.canvasSize).insetBy(dx: -0.5, dy: -0.5)
+        var found: [LayoutNodeInfo] = []
+        func visit(_ node: LayoutNodeInfo) {
+            let frame = node.frame
+            if frame.width > 0 || frame.height > 0, !canvas.contains(frame) {
+                found.append(node)
+                return
+            }
+            node.children.forEach(visit)
+        }
+        visit(tree.root)
+        let size = tree.result.canvasSize
+        return found.prefix(5).enumerated().map { index, node in
+            let f = node.frame
+            let what = node.text.map { "\(node.kind) \(LayoutDump.quoted(String($0.prefix(30))))" } ?? "'\(node.kind)'"
+            var line = "\(location(of: node)): warning: \(what) lands outside the canvas and is cut off: it spans x \(SceneReader.format(f.minX))…\(SceneReader.format(f.maxX)), y \(SceneReader.format(f.minY))…\(SceneReader.format(f.maxY)) of a \(SceneReader.format(size.width)) × \(SceneReader.format(size.height)) canvas"
+            if index == 4, found.count > 5 { line += " (and \(found.count - 5) more views)" }
+            return line
+        }
+    }
+
+    /// Where a laid-out view is written: its own line when the reader recorded one, else the
+    /// scene's view.
+    func location(of node: LayoutNodeInfo) -> SourceLocation {
+        scene.viewLocation
+    }
+
+    /// Characters no font has.
+    public var missingGlyphWarnings: [String] {
         let missing = tree.result.missingCharacters
         guard !missing.isEmpty else { return [] }
         let listed = missing.prefix(10).map { character in

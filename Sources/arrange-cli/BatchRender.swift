@@ -27,6 +27,8 @@ struct BatchRender: Sendable {
         let seed: UInt64?
         let verbose: Bool
         let sync: Bool
+        /// Whether views that land outside the canvas are warned about.
+        let warnOverflow: Bool
         /// Font files and folders of `--font-dir`: inputs of every scene.
         let fontDirs: [String]
         /// The options that change the pictures, as text: part of each output's fingerprint.
@@ -95,7 +97,7 @@ struct BatchRender: Sendable {
                 return .unchanged
             }
             let rendered = try settings.renderer.layout(scene)
-            for warning in rendered.warnings { Console.printError(warning) }
+            for warning in rendered.warnings(overflow: settings.warnOverflow) { Console.printError(warning) }
             let pictures = try plan.targets.map { ($0, try rendered.data(as: $0.format)) }
             var written: [String] = []
             for (target, data) in pictures {

@@ -39,6 +39,10 @@ struct LayoutCommand: ParsableCommand {
 
     @OptionGroup var fonts: FontOptions
 
+    @Flag(name: .customLong("warn-overflow"), inversion: .prefixedNo,
+          help: "Warn, with the view's line, when a view lands outside the canvas and is cut off.")
+    var warnOverflow = false
+
     @Flag(help: "Print the tree as JSON.")
     var json = false
 
@@ -56,7 +60,9 @@ struct LayoutCommand: ParsableCommand {
         for input in inputs {
             do {
                 let loaded = try input.load(seed: seed)
-                let tree = try renderer.layout(loaded).tree
+                let rendered = try renderer.layout(loaded)
+                if warnOverflow { rendered.overflowWarnings.forEach(Console.printError) }
+                let tree = rendered.tree
                 if json {
                     outputs.append(LayoutDump.json(tree, file: loaded.file))
                 } else {

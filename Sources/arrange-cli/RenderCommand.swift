@@ -60,6 +60,10 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Flush every file to disk (fsync) before it replaces the old one.")
     var sync = false
 
+    @Flag(name: .customLong("warn-overflow"), inversion: .prefixedNo,
+          help: "Warn, with the view's line, when a view lands outside the canvas and is cut off.")
+    var warnOverflow = true
+
     @Flag(name: .customLong("in-place"), help: "For Markdown files: replace their arrange blocks with image links in the files themselves, instead of writing copies into the output folder.")
     var inPlace = false
 
@@ -145,7 +149,7 @@ struct RenderCommand: ParsableCommand {
         }
         let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(plans.count, 1))
         let renderer = SceneRenderer(scale: scale.map { CGFloat($0) }, svgTextMode: svgText, fonts: try fonts.library())
-        let settings = BatchRender.Settings(renderer: renderer, seed: seed, verbose: verbose, sync: sync, fontDirs: fonts.fontDirs)
+        let settings = BatchRender.Settings(renderer: renderer, seed: seed, verbose: verbose, sync: sync, warnOverflow: warnOverflow, fontDirs: fonts.fontDirs)
         var manifest = incremental ? IncrementalManifest(folder: folder.isEmpty ? "." : folder) : nil
         let batch = BatchRender(plans: plans, settings: settings, workers: workers, manifest: manifest)
         let outcomes = batch.run()

@@ -26,6 +26,10 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var fonts: FontOptions
 
+    @Flag(name: .customLong("warn-overflow"), inversion: .prefixedNo,
+          help: "Warn, with the view's line, when a view lands outside the canvas and is cut off.")
+    var warnOverflow = true
+
     @Flag(name: .shortAndLong, help: "Print a line for each good scene too.")
     var verbose = false
 
@@ -41,7 +45,7 @@ struct ValidateCommand: ParsableCommand {
             do {
                 let scene = try input.load(seed: nil)
                 let rendered = try SceneRenderer(fonts: base).layout(scene)
-                for warning in rendered.warnings { Console.printError(warning) }
+                for warning in rendered.warnings(overflow: warnOverflow) { Console.printError(warning) }
                 let tree = rendered.tree
                 if verbose {
                     let size = tree.result.canvasSize
