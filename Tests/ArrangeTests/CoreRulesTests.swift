@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func shapesAreInfinitelyFlexible() {
-        let engine = LayoutEngine()
+        let engine = RootProbe()
         let node = ViewGraph.resolveRoot(Rectangle())
         #expect(engine.size(node, .infinity) == CGSize(width: CGFloat.infinity, height: .infinity))
     }
@@ -96,7 +96,7 @@ import Testing
         // finite p: max(p, child) = 300; ∞ → ∞; nil → child's ideal (10 for a Color).
         let view = Color.red.frame(maxWidth: .infinity)
         #expect(size(of: view, 300, 20).width == 300)
-        #expect(LayoutEngine().size(ViewGraph.resolveRoot(view), ProposedViewSize(width: .infinity, height: 20)).width == .infinity)
+        #expect(RootProbe().size(ViewGraph.resolveRoot(view), ProposedViewSize(width: .infinity, height: 20)).width == .infinity)
         #expect(size(of: view, nil, 20).width == 10)
         // A child wider than the offer wins: max(100, 150).
         #expect(size(of: Color.red.frame(width: 150).frame(maxWidth: .infinity), 100, 20).width == 150)

@@ -83,7 +83,7 @@ import Testing
     @Test func unlimitedAndZeroWidths() {
         // nil and ∞: one row, 3 × 40 + 2 × 10 = 140.
         #expect(size(of: row([40, 40, 40]), nil, nil) == CGSize(width: 140, height: 20))
-        let infinite = LayoutEngine().size(ViewGraph.resolveRoot(row([40, 40, 40])), ProposedViewSize(width: .infinity, height: nil))
+        let infinite = RootProbe().size(ViewGraph.resolveRoot(row([40, 40, 40])), ProposedViewSize(width: .infinity, height: nil))
         #expect(infinite == CGSize(width: 140, height: 20))
         // 0: every child on its own row: 3 × 20 + 2 × 10.
         #expect(size(of: row([40, 40, 40]), 0, nil) == CGSize(width: 40, height: 80))

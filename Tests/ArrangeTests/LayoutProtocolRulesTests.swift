@@ -139,7 +139,7 @@ private struct BoundsReporter: Layout {
             Color.red.frame(width: 10, height: 10).alignmentGuide(mid) { _ in 6 }
             Color.red.frame(width: 10, height: 10)
         }
-        let engine = LayoutEngine()
+        let engine = RootProbe()
         let node = ViewGraph.resolveRoot(layout)
         #expect(engine.explicitValue(node, mid.key, .unspecified) == 4)
         // Frame guides never combine; baselines: first → min, last → max.

@@ -36,7 +36,7 @@ private extension VerticalAlignment { static let line = VerticalAlignment(Line.s
 
     @Test func infiniteProposalMakesFlexibleStacksInfinite() {
         let node = ViewGraph.resolveRoot(HStack { Color.red; box("b", 20, 10) })
-        #expect(LayoutEngine().size(node, ProposedViewSize(width: .infinity, height: 10)).width == .infinity)
+        #expect(RootProbe().size(node, ProposedViewSize(width: .infinity, height: 10)).width == .infinity)
     }
 
     @Test func stacksOverflowTheirProposal() {
@@ -244,7 +244,7 @@ private extension VerticalAlignment { static let line = VerticalAlignment(Line.s
     }
 
     @Test func aStacksOuterEdgesAreTheUnionOfItsChildren() {
-        let engine = LayoutEngine()
+        let engine = RootProbe()
         let stack = ViewGraph.resolveRoot(HStack { Spacer(); Color.red })
         let plain = ViewGraph.resolveRoot(Color.red)
         // Leading edge from the first child (a spacer's generic 0), trailing from the last (plain).

@@ -103,7 +103,7 @@ import Testing
         // HStack { Text, box, Spacer }: leading = the text's (none), trailing = the spacer's
         // (generic 0), top and bottom = every child's: text {plain(bottom): 6} ∪ box {plain(top): 0}
         // on top, text {plain(top): 9} ∪ box {plain(bottom): 0} at the bottom.
-        let engine = LayoutEngine(measurer: StackTestMeasurer())
+        let engine = RootProbe(measurer: StackTestMeasurer())
         let spacing = engine.spacing(ViewGraph.resolveRoot(HStack { Text("t"); fixedBox("b", 10, 10); Spacer() }))
         #expect(spacing.edges[.leading] == nil)
         #expect(spacing.edges[.trailing] == [.generic: 0])

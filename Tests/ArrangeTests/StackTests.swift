@@ -33,7 +33,7 @@ func stackLayout<V: View>(_ view: V, _ width: CGFloat? = nil, _ height: CGFloat?
 
 /// The size the view chooses for a proposal, asked directly (infinite proposals included).
 func stackMeasure<V: View>(_ view: V, _ width: CGFloat?, _ height: CGFloat?) -> CGSize {
-    LayoutEngine(measurer: StackTestMeasurer()).size(ViewGraph.resolveRoot(view), ProposedViewSize(width: width, height: height))
+    RootProbe(measurer: StackTestMeasurer()).size(ViewGraph.resolveRoot(view), ProposedViewSize(width: width, height: height))
 }
 
 /// A rectangle of fixed size, tagged `id`.

@@ -3,7 +3,12 @@ import Testing
 @testable import Arrange
 
 @Suite struct ViewBuilderRules {
-    func count<V: View>(_ view: V) -> Int { view.resolve(in: ViewEnvironment()).count }
+    /// How many top-level nodes `view` resolves into.
+    func count<V: View>(_ view: V) -> Int {
+        var builder = ResolvedTree.Builder()
+        view.resolve(in: ViewEnvironment(), into: &builder)
+        return builder.pending.count
+    }
 
     @Test func builderForms() {
         let flag = true, none: Int? = nil, some: Int? = 3

@@ -29,7 +29,9 @@ public struct LayoutTransition {
 
     /// A container of the end tree whose layout data is interpolated.
     private struct AnimatedContainer {
-        let node: Node
+        let node: Int
+        /// Its tree path.
+        let path: String
         let startBox: any LayoutBox
         let endBox: any LayoutBox
     }
@@ -47,7 +49,7 @@ public struct LayoutTransition {
     public init<From: View, To: View>(from: From, to: To, in proposal: ProposedViewSize = .unspecified,
                                       scale: CGFloat = 1, animation: Animation = .easeInOut) {
         let graph = ViewGraph(from)
-        let startRoot = graph.root
+        let startTree = graph.tree
         start = graph.layout(in: proposal, scale: scale)
         graph.update(to)
         end = graph.layout(in: proposal, scale: scale)
@@ -56,24 +58,28 @@ public struct LayoutTransition {
         self.proposal = proposal
         self.scale = scale
         var found: [AnimatedContainer] = []
-        Self.match(startRoot, graph.root, engine: LayoutEngine(), into: &found)
+        let endTree = graph.tree
+        Self.match(startTree, startTree.root, endTree, endTree.root, paths: endTree.paths(), pass: LayoutPass(tree: endTree), into: &found)
         animated = found
     }
 
     /// Containers at the same place in both trees whose layouts interpolate.
-    private static func match(_ old: Node, _ new: Node, engine: LayoutEngine, into found: inout [AnimatedContainer]) {
-        if case .container(let startBox) = old.content, case .container(let endBox) = new.content,
-           endBox.interpolated(from: startBox, amount: 0, subviews: engine.subviews(of: new, recorder: nil)) != nil {
-            found.append(AnimatedContainer(node: new, startBox: startBox, endBox: endBox))
+    private static func match(_ old: ResolvedTree, _ oldNode: Int, _ new: ResolvedTree, _ newNode: Int, paths: [String],
+                              pass: LayoutPass, into found: inout [AnimatedContainer]) {
+        if let startBox = old.box(of: oldNode), let endBox = new.box(of: newNode),
+           endBox.interpolated(from: startBox, amount: 0, subviews: pass.subviews(of: newNode)) != nil {
+            found.append(AnimatedContainer(node: newNode, path: paths[newNode], startBox: startBox, endBox: endBox))
         }
-        for (oldChild, newChild) in zip(old.children, new.children) { match(oldChild, newChild, engine: engine, into: &found) }
+        for (oldChild, newChild) in zip(old.children(oldNode), new.children(newNode)) {
+            match(old, oldChild, new, newChild, paths: paths, pass: pass, into: &found)
+        }
     }
 
     /// The picture at `time` (0...1 of the duration, shaped by the timing curve).
     public func frame(at time: Double) -> Frame {
         let progress = animation.progress(at: time)
         let middle = animated.isEmpty ? nil : solve(at: progress)
-        let animatedPaths = animated.map { $0.node.path + "." }
+        let animatedPaths = animated.map { $0.path + "." }
         func isAnimated(_ path: String) -> Bool { animatedPaths.contains { path.hasPrefix($0) } }
 
         let startItems = Self.index(start.displayList.items)
@@ -110,15 +116,14 @@ public struct LayoutTransition {
 
     /// Lays the end tree out with each animated container's data a fraction `amount` of the way.
     private func solve(at amount: Double) -> LayoutResult {
-        let engine = LayoutEngine()
+        var tree = graph.tree
+        let pass = LayoutPass(tree: tree)
         for container in animated {
-            let subviews = engine.subviews(of: container.node, recorder: nil)
-            if let box = container.endBox.interpolated(from: container.startBox, amount: amount, subviews: subviews) {
-                container.node.content = .container(box)
+            if let box = container.endBox.interpolated(from: container.startBox, amount: amount, subviews: pass.subviews(of: container.node)) {
+                tree.replaceBox(of: container.node, with: box)
             }
         }
-        defer { for container in animated { container.node.content = .container(container.endBox) } }
-        return graph.layout(in: proposal, scale: scale)
+        return LayoutResult(tree: tree, proposal: proposal, scale: scale, fonts: FontLibrary.system)
     }
 
     /// Items by tree path, groups' contents included.

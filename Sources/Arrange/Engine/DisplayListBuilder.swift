@@ -1,8 +1,9 @@
 import Foundation
 
-/// Walks a placed node tree and emits its display list: one function per node part, offsets
-/// folded into positions, frames rounded to pixels (docs/layout-rules.md §7.4).
+/// Walks a placed tree and emits its display list: one function per node part, offsets folded
+/// into positions, frames rounded to pixels (docs/layout-rules.md §7.4).
 struct DisplayListBuilder {
+    let pass: LayoutPass
     let scale: CGFloat
     /// Frames of views tagged with `.id(_:)`, in root coordinates with offsets applied.
     private(set) var taggedFrames = TaggedFrames()
@@ -14,68 +15,109 @@ struct DisplayListBuilder {
     private(set) var fontProblems: [FontError] = []
     /// Characters no face could draw, each once.
     private(set) var missingCharacters: [Character] = []
+    /// The path of the node being drawn, "0.2.1", as UTF-8: extended and cut back as the walk
+    /// goes down and up, so each item's path is one string made from it.
+    private var path: [UInt8] = []
 
-    init(scale: CGFloat, measurer: any TextMeasurer) {
+    private var tree: ResolvedTree { pass.tree }
+
+    init(pass: LayoutPass, scale: CGFloat, measurer: any TextMeasurer) {
+        self.pass = pass
         self.scale = scale
         self.measurer = measurer
     }
 
-    mutating func items(for node: Node, translation: CGSize = .zero, taggedAncestor: String? = nil) -> [DisplayItem] {
-        items(for: node, effect: node.effects.count - 1, translation: translation,
-              tag: node.id.map { TaggedFrames.key($0) } ?? taggedAncestor)
+    /// Every item, back to front.
+    mutating func items() -> [DisplayItem] {
+        var items: [DisplayItem] = []
+        guard tree.count > 0 else { return items }
+        path = Array("0".utf8)
+        items.reserveCapacity(tree.count / 2)
+        append(tree.root, translation: .zero, taggedAncestor: nil, to: &items)
+        return items
+    }
+
+    private mutating func append(_ node: Int, translation: CGSize, taggedAncestor: String?, to items: inout [DisplayItem]) {
+        // Most nodes have no attributes: no copy of an empty record for them.
+        guard tree.records[node].attributes >= 0, let attributes = tree.attributes(of: node) else {
+            content(of: node, id: nil, translation: translation, tag: taggedAncestor, to: &items)
+            return
+        }
+        let tag = attributes.id.map { TaggedFrames.key($0) } ?? taggedAncestor
+        guard !attributes.effects.isEmpty else {
+            content(of: node, id: attributes.id, translation: translation, tag: tag, to: &items)
+            return
+        }
+        append(node, attributes: attributes, effect: attributes.effects.count - 1, translation: translation, tag: tag, to: &items)
     }
 
     /// Applies the node's effects from the outermost in, then draws the node.
-    private mutating func items(for node: Node, effect index: Int, translation: CGSize, tag: String?) -> [DisplayItem] {
-        guard index >= 0 else { return content(of: node, translation: translation, tag: tag) }
-        switch node.effects[index] {
+    private mutating func append(_ node: Int, attributes: ResolvedTree.Attributes, effect index: Int, translation: CGSize, tag: String?,
+                                 to items: inout [DisplayItem]) {
+        guard index >= 0 else { return content(of: node, id: attributes.id, translation: translation, tag: tag, to: &items) }
+        switch attributes.effects[index] {
         case .offset(let delta):
             let moved = CGSize(width: translation.width + delta.width, height: translation.height + delta.height)
-            return items(for: node, effect: index - 1, translation: moved, tag: tag)
+            append(node, attributes: attributes, effect: index - 1, translation: moved, tag: tag, to: &items)
         case .clip(let shape):
-            let inner = items(for: node, effect: index - 1, translation: translation, tag: tag)
-            return [DisplayItem(frame: rounded(node.frame, translation), identity: identity(node, tag),
-                                content: .group(DisplayGroup(clip: shape, items: inner)))]
+            var inner: [DisplayItem] = []
+            append(node, attributes: attributes, effect: index - 1, translation: translation, tag: tag, to: &inner)
+            items.append(DisplayItem(frame: rounded(pass.frame(of: node), translation), identity: identity(node, tag),
+                                     content: .group(DisplayGroup(clip: shape, items: inner))))
         case .opacity(let opacity):
-            let inner = items(for: node, effect: index - 1, translation: translation, tag: tag)
-            return [DisplayItem(frame: rounded(node.frame, translation), identity: identity(node, tag),
-                                content: .group(DisplayGroup(opacity: opacity, items: inner)))]
+            var inner: [DisplayItem] = []
+            append(node, attributes: attributes, effect: index - 1, translation: translation, tag: tag, to: &inner)
+            items.append(DisplayItem(frame: rounded(pass.frame(of: node), translation), identity: identity(node, tag),
+                                     content: .group(DisplayGroup(opacity: opacity, items: inner))))
         }
     }
 
-    private mutating func content(of node: Node, translation: CGSize, tag: String?) -> [DisplayItem] {
-        if let id = node.id {
-            taggedFrames[id] = node.frame.offsetBy(dx: translation.width, dy: translation.height)
-            taggedPaths[TaggedFrames.key(id)] = node.path
+    private mutating func content(of node: Int, id: AnyHashable?, translation: CGSize, tag: String?, to items: inout [DisplayItem]) {
+        let frame = pass.frame(of: node)
+        if let id {
+            taggedFrames[id] = frame.offsetBy(dx: translation.width, dy: translation.height)
+            taggedPaths[TaggedFrames.key(id)] = String(decoding: path, as: UTF8.self)
         }
-        switch node.content {
-        case .leaf(.shape(let shape, let paint)):
-            let frame = rounded(node.frame, translation)
-            switch paint {
+        switch tree.records[node].content {
+        case .shape(let shape, let paint):
+            switch tree.paints[Int(paint)] {
             case .fill(let color):
-                return [DisplayItem(frame: frame, identity: identity(node, tag), content: .fill(shape, color))]
+                items.append(DisplayItem(frame: rounded(frame, translation), identity: identity(node, tag), content: .fill(shape, color)))
             case .strokeBorder(let color, let lineWidth):
-                guard lineWidth > 0 else { return [] }
-                return [DisplayItem(frame: frame, identity: identity(node, tag), content: .strokeBorder(shape, color, lineWidth: lineWidth))]
+                guard lineWidth > 0 else { return }
+                items.append(DisplayItem(frame: rounded(frame, translation), identity: identity(node, tag),
+                                         content: .strokeBorder(shape, color, lineWidth: lineWidth)))
             }
-        case .leaf(.spacer):
-            return []
-        case .leaf(.text(let text)):
-            return [DisplayItem(frame: rounded(node.frame, translation), identity: identity(node, tag),
-                                content: .text(run(text, node: node, translation: translation)))]
+        case .spacer:
+            return
+        case .text(let index):
+            let text = tree.texts[Int(index)]
+            items.append(DisplayItem(frame: rounded(frame, translation), identity: identity(node, tag),
+                                     content: .text(run(text, node: node, translation: translation))))
         case .container:
-            return node.children.flatMap { items(for: $0, translation: translation, taggedAncestor: tag) }
+            let length = path.count
+            for (position, child) in tree.childRange(node).enumerated() {
+                path.append(UInt8(ascii: "."))
+                appendDigits(position)
+                append(Int(tree.childList[child]), translation: translation, taggedAncestor: tag, to: &items)
+                path.removeSubrange(length...)
+            }
         }
+    }
+
+    private mutating func appendDigits(_ value: Int) {
+        if value >= 10 { appendDigits(value / 10) }
+        path.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 
     /// The lines of a text as it was laid out for its placement proposal, each aligned inside the
     /// text's frame by the multiline alignment; positions are relative to the frame.
-    private mutating func run(_ text: TextLeaf, node: Node, translation: CGSize) -> TextRun {
-        let layout = node.textLayouts[node.placementProposal] ?? text.layout(node.placementProposal, measurer: measurer, scale: scale)
+    private mutating func run(_ text: TextLeaf, node: Int, translation: CGSize) -> TextRun {
+        let layout = pass.textLayout(node, text, pass.placementProposal(of: node))
         for problem in measurer.problems(for: text.font) where !fontProblems.contains(problem) { fontProblems.append(problem) }
         for character in layout.missing where !missingCharacters.contains(character) { missingCharacters.append(character) }
         // Lines start from the rounded frame, so text sits on the same pixel grid as its view.
-        let frame = rounded(node.frame, translation)
+        let frame = rounded(pass.frame(of: node), translation)
         let lines = layout.lines.enumerated().map { index, line in
             let free = frame.width - line.width
             let x: CGFloat = switch text.alignment {
@@ -93,7 +135,7 @@ struct DisplayListBuilder {
         PixelRounding.round(frame.offsetBy(dx: translation.width, dy: translation.height), scale: scale)
     }
 
-    private func identity(_ node: Node, _ tag: String?) -> ViewIdentity {
-        ViewIdentity(path: node.path, kind: node.kind, id: tag)
+    private func identity(_ node: Int, _ tag: String?) -> ViewIdentity {
+        ViewIdentity(path: String(decoding: path, as: UTF8.self), kind: tree.kinds[node], id: tag)
     }
 }

@@ -39,12 +39,43 @@ public struct LayoutResult: Sendable {
         self = ViewGraph(view).layout(in: proposal, scale: scale, fonts: fonts)
     }
 
-    /// Lays out a resolved tree whose per-pass memory is empty.
-    init(root: Node, proposal: ProposedViewSize, scale: CGFloat, fonts: any TextMeasurer) {
+    /// Lays out a resolved tree in a fresh pass.
+    init(tree: ResolvedTree, proposal: ProposedViewSize, scale: CGFloat, fonts: any TextMeasurer) {
+        self = Self.withPass(tree: tree, proposal: proposal, scale: scale, fonts: fonts).result
+    }
+
+    /// Lays out a resolved tree in a fresh pass, and hands back the pass too, for tools that read
+    /// every node's frame.
+    static func withPass(tree: ResolvedTree, proposal: ProposedViewSize, scale: CGFloat,
+                         fonts: any TextMeasurer) -> (result: LayoutResult, pass: LayoutPass) {
         let scale = scale.isFinite && scale > 0 ? scale : 1
+        let pass = LayoutPass(tree: tree, measurer: fonts, scale: scale)
+        return (LayoutResult(pass: pass, proposal: proposal), pass)
+    }
+
+    private init(pass: LayoutPass, proposal: ProposedViewSize) {
+        let scale = pass.scale, fonts = pass.measurer
+        let (size, frame, canvas) = pass.layOutRoot(for: proposal)
+        var builder = DisplayListBuilder(pass: pass, scale: scale, measurer: fonts)
+        let items = builder.items()
+        rootSize = size
+        rootFrame = frame
+        canvasSize = canvas
+        frames = builder.taggedFrames
+        taggedPaths = builder.taggedPaths
+        displayList = DisplayList(size: canvas, scale: scale, items: items)
+        statistics = LayoutStatistics(pass)
+        fontProblems = builder.fontProblems
+        missingCharacters = builder.missingCharacters
+    }
+}
+
+extension LayoutPass {
+    /// Proposes `proposal` to the root, centres the size it chooses in the canvas (§7.3) and
+    /// places the tree: the root's size and frame, and the canvas size.
+    func layOutRoot(for proposal: ProposedViewSize) -> (size: CGSize, frame: CGRect, canvas: CGSize) {
         let proposal = proposal.sanitized
-        let engine = LayoutEngine(measurer: fonts, scale: scale)
-        let size = engine.size(root, proposal)
+        let size = size(tree.root, proposal)
         func canvasLength(_ offer: CGFloat?, _ chosen: CGFloat) -> CGFloat {
             if let offer, offer.isFinite { return offer }
             return chosen
@@ -57,18 +88,8 @@ public struct LayoutResult: Sendable {
         }
         let frame = CGRect(x: centred(canvas.width, size.width), y: centred(canvas.height, size.height),
                            width: size.width, height: size.height)
-        engine.place(root, in: frame, proposal: proposal)
-        var builder = DisplayListBuilder(scale: scale, measurer: fonts)
-        let items = builder.items(for: root)
-        rootSize = size
-        rootFrame = frame
-        canvasSize = canvas
-        frames = builder.taggedFrames
-        taggedPaths = builder.taggedPaths
-        displayList = DisplayList(size: canvas, scale: scale, items: items)
-        statistics = LayoutStatistics(root: root, total: engine.sizeComputations)
-        fontProblems = builder.fontProblems
-        missingCharacters = builder.missingCharacters
+        place(tree.root, in: frame, proposal: proposal)
+        return (size, frame, canvas)
     }
 }
 
@@ -81,16 +102,9 @@ public struct LayoutStatistics: Sendable {
     /// The most size computations any one node needed.
     public var maxSizeComputationsPerNode: Int
 
-    init(root: Node, total: Int) {
-        var count = 0, most = 0
-        var stack = [root]
-        while let node = stack.popLast() {
-            count += 1
-            most = max(most, node.sizeComputations)
-            stack.append(contentsOf: node.children)
-        }
-        nodeCount = count
-        sizeComputations = total
-        maxSizeComputationsPerNode = most
+    init(_ pass: LayoutPass) {
+        nodeCount = pass.tree.count
+        sizeComputations = pass.sizeComputations
+        maxSizeComputationsPerNode = (0..<pass.tree.count).reduce(0) { max($0, pass.sizeComputations(of: $1)) }
     }
 }

@@ -16,34 +16,39 @@ public struct LayoutNodeInfo: Hashable, Sendable {
     public var id: String?
     /// The structural position in the tree: child indices from the root, "0.2.1".
     public var path: String
+    /// Where the view is written, as `layoutSource(_:)` recorded it, or nil.
+    public var source: String?
     /// The frame in root coordinates, offsets included, not rounded to pixels: the same
     /// coordinates as `LayoutResult.frames`.
     public var frame: CGRect
     /// The children in layout order (a background before its primary, an overlay after it).
     public var children: [LayoutNodeInfo]
 
-    public init(kind: String, id: String? = nil, path: String, frame: CGRect, children: [LayoutNodeInfo] = []) {
+    public init(kind: String, id: String? = nil, path: String, source: String? = nil, frame: CGRect, children: [LayoutNodeInfo] = []) {
         self.kind = kind
         self.id = id
         self.path = path
+        self.source = source
         self.frame = frame
         self.children = children
     }
 
     /// A snapshot of a placed node and everything under it. An offset moves the node it is on
     /// and everything inside, as the display list draws them.
-    init(_ node: Node, translation: CGSize) {
+    init(_ node: Int, in pass: LayoutPass, paths: [String], translation: CGSize) {
+        let tree = pass.tree
         var moved = translation
-        for case .offset(let delta) in node.effects {
+        for case .offset(let delta) in tree.effects(of: node) {
             moved.width += delta.width
             moved.height += delta.height
         }
-        kind = node.kind
-        if case .leaf(.text(let leaf)) = node.content { text = leaf.string }
-        id = node.id.map { "\($0.base)" }
-        path = node.path
-        frame = node.frame.offsetBy(dx: moved.width, dy: moved.height)
-        children = node.children.map { LayoutNodeInfo($0, translation: moved) }
+        kind = tree.kinds[node]
+        if case .text(let index) = tree.records[node].content { text = tree.texts[Int(index)].string }
+        id = tree.id(of: node).map { "\($0.base)" }
+        path = paths[node]
+        source = tree.source(of: node)
+        frame = pass.frame(of: node).offsetBy(dx: moved.width, dy: moved.height)
+        children = tree.children(node).map { LayoutNodeInfo($0, in: pass, paths: paths, translation: moved) }
     }
 
     /// Every view of the tree, depth first, parents before children.
@@ -79,8 +84,9 @@ public struct LayoutTree: Sendable {
     /// snapshots the placed tree.
     public init<V: View>(of view: V, in proposal: ProposedViewSize = .unspecified, scale: CGFloat = 1,
                          fonts: any TextMeasurer = FontLibrary.system) {
-        let node = ViewGraph.resolveRoot(view)
-        result = LayoutResult(root: node, proposal: proposal, scale: scale, fonts: fonts)
-        root = LayoutNodeInfo(node, translation: .zero)
+        let tree = ViewGraph.resolveRoot(view)
+        let (result, pass) = LayoutResult.withPass(tree: tree, proposal: proposal, scale: scale, fonts: fonts)
+        self.result = result
+        root = LayoutNodeInfo(tree.root, in: pass, paths: tree.paths(), translation: .zero)
     }
 }

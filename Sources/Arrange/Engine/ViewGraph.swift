@@ -8,59 +8,45 @@ import Foundation
 /// `HStackLayout` to `VStackLayout` moves the same children). `LayoutResult(of:in:scale:)` is
 /// the one-shot form.
 public final class ViewGraph {
-    private(set) var root: Node
+    private(set) var tree: ResolvedTree
 
     /// Resolves `view` once into a node tree.
     public init<V: View>(_ view: V) {
-        root = Self.resolveRoot(view)
+        tree = Self.resolveRoot(view)
     }
 
     /// Replaces the view value, keeping layout caches where the layout type is unchanged.
     public func update<V: View>(_ view: V) {
         let next = Self.resolveRoot(view)
-        Self.carryCaches(from: root, to: next, engine: LayoutEngine())
-        root = next
+        Self.carryCaches(from: tree, tree.root, to: next, next.root, pass: LayoutPass(tree: next))
+        tree = next
     }
 
     /// Lays the tree out for `proposal`, rounding for `scale` pixels per point, measuring text
     /// with `fonts`.
     public func layout(in proposal: ProposedViewSize = .unspecified, scale: CGFloat = 1,
                        fonts: any TextMeasurer = FontLibrary.system) -> LayoutResult {
-        Self.forget(root)
-        return LayoutResult(root: root, proposal: proposal, scale: scale, fonts: fonts)
+        LayoutResult(tree: tree, proposal: proposal, scale: scale, fonts: fonts)
     }
 
     /// Resolves the view tree once into nodes. Anything but exactly one root view goes into an
     /// implicit VStack (docs/layout-rules.md §7.3), whose spacers grow vertically, so the content is
     /// resolved again inside it.
-    static func resolveRoot<V: View>(_ view: V) -> Node {
-        let nodes = view.resolve(in: ViewEnvironment())
-        let root = nodes.count == 1 ? nodes[0] : VStack { view }.resolve(in: ViewEnvironment())[0]
-        assignPaths(root, "0")
-        return root
+    static func resolveRoot<V: View>(_ view: V) -> ResolvedTree {
+        var builder = ResolvedTree.Builder()
+        view.resolve(in: ViewEnvironment(), into: &builder)
+        if builder.pending.count == 1 { return builder.finish(root: Int(builder.pending[0])) }
+        builder = ResolvedTree.Builder()
+        VStack { view }.resolve(in: ViewEnvironment(), into: &builder)
+        return builder.finish(root: Int(builder.pending[0]))
     }
 
-    private static func assignPaths(_ node: Node, _ path: String) {
-        node.path = path
-        for (index, child) in node.children.enumerated() { assignPaths(child, path + "." + String(index)) }
-    }
-
-    private static func carryCaches(from old: Node, to new: Node, engine: LayoutEngine) {
-        if case .container(let oldBox) = old.content, case .container(let newBox) = new.content {
-            newBox.adoptCache(from: oldBox, subviews: engine.subviews(of: new, recorder: nil))
+    private static func carryCaches(from old: ResolvedTree, _ oldNode: Int, to new: ResolvedTree, _ newNode: Int, pass: LayoutPass) {
+        if let oldBox = old.box(of: oldNode), let newBox = new.box(of: newNode) {
+            newBox.adoptCache(from: oldBox, subviews: pass.subviews(of: newNode))
         }
-        for (oldChild, newChild) in zip(old.children, new.children) {
-            carryCaches(from: oldChild, to: newChild, engine: engine)
+        for (oldChild, newChild) in zip(old.children(oldNode), new.children(newNode)) {
+            carryCaches(from: old, oldChild, to: new, newChild, pass: pass)
         }
-    }
-
-    /// Clears the per-pass memory: answers from an earlier pass may not hold for this one.
-    private static func forget(_ node: Node) {
-        node.sizeCache.removeAll(keepingCapacity: true)
-        node.guideCache.removeAll(keepingCapacity: true)
-        node.spacingCache = nil
-        node.textLayouts.removeAll(keepingCapacity: true)
-        node.sizeComputations = 0
-        for child in node.children { forget(child) }
     }
 }

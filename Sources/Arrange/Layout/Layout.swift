@@ -69,20 +69,36 @@ extension Layout {
     func combinedExplicitAlignment(_ key: AlignmentKey, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGFloat? {
         let combination = key.combination
         guard combination != .none, !subviews.isEmpty else { return nil }
-        let trial = subviews.recording()
-        placeSubviews(in: bounds, proposal: proposal, subviews: trial, cache: &cache)
         var values: [CGFloat] = []
-        for placement in trial.placements(in: bounds, proposal: proposal) {
-            guard let value = placement.subview.explicitValue(key, proposal: placement.proposal) else { continue }
-            let origin = key.axis == .horizontal ? placement.frame.minX : placement.frame.minY
-            values.append(origin + value - (key.axis == .horizontal ? bounds.minX : bounds.minY))
-        }
+        subviews.withTrialPlacement(in: bounds, proposal: proposal, { trial in
+            placeSubviews(in: bounds, proposal: proposal, subviews: trial, cache: &cache)
+        }, then: { placements in
+            for placement in placements {
+                guard let value = placement.subview.explicitValue(key, proposal: placement.proposal) else { continue }
+                let origin = key.axis == .horizontal ? placement.frame.minX : placement.frame.minY
+                values.append(origin + value - (key.axis == .horizontal ? bounds.minX : bounds.minY))
+            }
+        })
         guard !values.isEmpty else { return nil }
         switch combination {
         case .none: return nil
         case .minimum: return values.min()
         case .maximum: return values.max()
         case .average: return values.reduce(0, +) / CGFloat(values.count)
+        }
+    }
+}
+
+extension Layout {
+    /// Where the built-in layouts that keep the `Layout` default for guides get their explicit
+    /// values: only from their children. Any other layout may compute its own.
+    static var builtInGuideSource: GuideSource {
+        switch ObjectIdentifier(Self.self) {
+        case ObjectIdentifier(HStackLayout.self), ObjectIdentifier(VStackLayout.self), ObjectIdentifier(ZStackLayout.self),
+             ObjectIdentifier(FlowLayout.self), ObjectIdentifier(WheelLayout.self):
+            .children
+        default:
+            .layout
         }
     }
 }
@@ -94,7 +110,7 @@ extension Layout where Cache == () {
 extension Layout {
     /// The layout as a container view of `content`: `MyLayout { A(); B() }`.
     public func callAsFunction<V: View>(@ViewBuilder _ content: () -> V) -> some View {
-        LayoutView(layout: self, kind: "\(Self.self)", content: content())
+        LayoutView(layout: self, kind: "\(Self.self)", content: content(), guides: Self.builtInGuideSource)
     }
 }
 
@@ -105,16 +121,27 @@ struct LayoutView<L: Layout, Content: View>: View, PrimitiveView {
     let content: Content
     /// Stacks with exactly one child are that child (docs/layout-rules.md §4).
     var collapsesSingleChild = false
+    /// Where the layout's explicit guides come from: `.children` for the built-in layouts that
+    /// keep the `Layout` default.
+    var guides: GuideSource = .layout
+    /// Makes the container's box: a specialized one for the built-in stacks.
+    var makeBox: (L, GuideSource) -> any LayoutBox = { TypedLayoutBox($0, guides: $1) }
 
     var body: Never { primitiveBody(Self.self) }
 
-    func makeNodes(in environment: ViewEnvironment) -> [Node] {
+    /// Arrange resolves this view itself.
+    public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
+        view.makeNodes(in: environment, into: &builder)
+    }
+
+    func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
         var inner = environment
         // AnyLayout knows its wrapped layout's axis only at run time.
         inner.stackAxis = (layout as? AnyLayout)?.stackOrientation ?? L.layoutProperties.stackOrientation
-        let children = content.resolve(in: inner)
-        if collapsesSingleChild, children.count == 1 { return children }
-        return [Node(.container(TypedLayoutBox(layout)), kind: kind, children: children, priorityRule: .container)]
+        let start = builder.pending.count
+        content.resolve(in: inner, into: &builder)
+        if collapsesSingleChild, builder.pending.count - start == 1 { return }
+        builder.pushContainer(makeBox(layout, guides), kind: kind, childrenFrom: start, priority: .container)
     }
 }
 
@@ -129,6 +156,6 @@ public protocol LayoutValueKey {
 extension View {
     /// Sets a value that the enclosing custom layout reads with `subview[K.self]`.
     public func layoutValue<K: LayoutValueKey>(key: K.Type, value: K.Value) -> some View {
-        modifyingNodes { node, _ in node.layoutValues[ObjectIdentifier(key)] = value }
+        modifyingNodes { attributes in attributes.layoutValues[ObjectIdentifier(key)] = value }
     }
 }

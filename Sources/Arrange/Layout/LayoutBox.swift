@@ -3,6 +3,8 @@ import Foundation
 /// A `Layout` of any type together with its cache, as one container node holds it.
 protocol LayoutBox: AnyObject {
     var stackOrientation: Axis? { get }
+    /// Where the container's explicit guide values can come from.
+    var guideSource: GuideSource { get }
     func sizeThatFits(_ proposal: ProposedViewSize, subviews: LayoutSubviews) -> CGSize
     func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: LayoutSubviews)
     func explicitAlignment(_ key: AlignmentKey, in bounds: CGRect, proposal: ProposedViewSize, subviews: LayoutSubviews) -> CGFloat?
@@ -17,10 +19,17 @@ protocol LayoutBox: AnyObject {
 
 final class TypedLayoutBox<L: Layout>: LayoutBox {
     let layout: L
+    let guideSource: GuideSource
     /// Made on first use, kept across calls (docs/layout-rules.md §6).
     private var cache: L.Cache?
 
-    init(_ layout: L) { self.layout = layout }
+    /// `guides` says where the layout's explicit guide values come from; built-in layouts that
+    /// only pass their children's on say so, which lets the engine skip asking (any custom layout
+    /// may compute its own: `.layout`).
+    init(_ layout: L, guides: GuideSource = .layout) {
+        self.layout = layout
+        self.guideSource = guides
+    }
 
     var stackOrientation: Axis? { (layout as? AnyLayout)?.stackOrientation ?? L.layoutProperties.stackOrientation }
 
@@ -42,7 +51,7 @@ final class TypedLayoutBox<L: Layout>: LayoutBox {
             wrapped.animatableData = start.layout.animatableData.interpolated(towards: layout.animatableData, amount: amount)
             mixed = wrapped
         }
-        let box = TypedLayoutBox(mixed)
+        let box = TypedLayoutBox(mixed, guides: guideSource)
         box.adoptCache(from: self, subviews: subviews)
         return box
     }
@@ -84,4 +93,111 @@ extension HorizontalAlignment {
 
 extension VerticalAlignment {
     init(key: AlignmentKey) { self.key = key }
+}
+
+/// A box for one of the built-in layouts that have no cache and nothing to animate (frames,
+/// padding, `fixedSize`, layers, stacks).
+///
+/// `TypedLayoutBox<L>` serves every layout, so its methods run as unspecialized generic code;
+/// each built-in layout gets a box class of its own concrete type instead, so that every call
+/// through it is compiled for that layout. These layouts are most nodes of a typical tree.
+protocol PlainLayoutBox: LayoutBox {
+    associatedtype Wrapped: Layout where Wrapped.Cache == ()
+    var layout: Wrapped { get }
+}
+
+extension PlainLayoutBox {
+    var stackOrientation: Axis? { Wrapped.layoutProperties.stackOrientation }
+
+    func sizeThatFits(_ proposal: ProposedViewSize, subviews: LayoutSubviews) -> CGSize {
+        var cache: Void = ()
+        return layout.sizeThatFits(proposal: proposal, subviews: subviews, cache: &cache)
+    }
+
+    func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: LayoutSubviews) {
+        var cache: Void = ()
+        layout.placeSubviews(in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
+    }
+
+    func explicitAlignment(_ key: AlignmentKey, in bounds: CGRect, proposal: ProposedViewSize, subviews: LayoutSubviews) -> CGFloat? {
+        var cache: Void = ()
+        switch key.axis {
+        case .horizontal:
+            return layout.explicitAlignment(of: HorizontalAlignment(key: key), in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
+        case .vertical:
+            return layout.explicitAlignment(of: VerticalAlignment(key: key), in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
+        }
+    }
+
+    func spacing(subviews: LayoutSubviews) -> ViewSpacing {
+        var cache: Void = ()
+        return layout.spacing(subviews: subviews, cache: &cache)
+    }
+
+    /// There is no cache to keep.
+    func adoptCache(from previous: any LayoutBox, subviews: LayoutSubviews) {}
+
+    /// Nothing animates.
+    func interpolated(from start: any LayoutBox, amount: Double, subviews: LayoutSubviews) -> (any LayoutBox)? { nil }
+}
+
+/// A built-in layout that makes its own specialized box.
+protocol BuiltInLayout: Layout {
+    func makeBox(guides: GuideSource) -> any LayoutBox
+}
+
+final class FixedFrameBox: PlainLayoutBox {
+    let layout: FixedFrameLayout, guideSource: GuideSource
+    init(_ layout: FixedFrameLayout, guides: GuideSource) { self.layout = layout; guideSource = guides }
+}
+
+final class FlexibleFrameBox: PlainLayoutBox {
+    let layout: FlexibleFrameLayout, guideSource: GuideSource
+    init(_ layout: FlexibleFrameLayout, guides: GuideSource) { self.layout = layout; guideSource = guides }
+}
+
+final class PaddingBox: PlainLayoutBox {
+    let layout: PaddingLayout, guideSource: GuideSource
+    init(_ layout: PaddingLayout, guides: GuideSource) { self.layout = layout; guideSource = guides }
+}
+
+final class FixedSizeBox: PlainLayoutBox {
+    let layout: FixedSizeLayout, guideSource: GuideSource
+    init(_ layout: FixedSizeLayout, guides: GuideSource) { self.layout = layout; guideSource = guides }
+}
+
+final class SecondaryLayerBox: PlainLayoutBox {
+    let layout: SecondaryLayerLayout, guideSource: GuideSource
+    init(_ layout: SecondaryLayerLayout, guides: GuideSource) { self.layout = layout; guideSource = guides }
+}
+
+final class HStackBox: PlainLayoutBox {
+    let layout: HStackLayout, guideSource: GuideSource
+    init(_ layout: HStackLayout, guides: GuideSource) { self.layout = layout; guideSource = guides }
+}
+
+final class VStackBox: PlainLayoutBox {
+    let layout: VStackLayout, guideSource: GuideSource
+    init(_ layout: VStackLayout, guides: GuideSource) { self.layout = layout; guideSource = guides }
+}
+
+final class ZStackBox: PlainLayoutBox {
+    let layout: ZStackLayout, guideSource: GuideSource
+    init(_ layout: ZStackLayout, guides: GuideSource) { self.layout = layout; guideSource = guides }
+}
+
+extension FixedFrameLayout: BuiltInLayout {
+    func makeBox(guides: GuideSource) -> any LayoutBox { FixedFrameBox(self, guides: guides) }
+}
+
+extension FlexibleFrameLayout: BuiltInLayout {
+    func makeBox(guides: GuideSource) -> any LayoutBox { FlexibleFrameBox(self, guides: guides) }
+}
+
+extension PaddingLayout: BuiltInLayout {
+    func makeBox(guides: GuideSource) -> any LayoutBox { PaddingBox(self, guides: guides) }
+}
+
+extension FixedSizeLayout: BuiltInLayout {
+    func makeBox(guides: GuideSource) -> any LayoutBox { FixedSizeBox(self, guides: guides) }
 }

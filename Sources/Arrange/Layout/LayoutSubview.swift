@@ -3,89 +3,99 @@ import Foundation
 /// A proxy for one subview of a custom layout: measure it, read its guides, priority and spacing,
 /// and place it.
 public struct LayoutSubview: Equatable {
-    let node: Node
-    let engine: LayoutEngine
-    /// Collects `place` calls while the parent's `placeSubviews` runs; nil while it measures.
-    let recorder: PlacementRecorder?
+    let pass: LayoutPass
+    /// The subview's node in the pass's tree.
+    let node: Int
+    /// Its position among its container's children.
     let index: Int
+    /// Collects `place` calls while the parent's `placeSubviews` runs; nil while it measures.
+    let recording: PlacementRecorder?
 
     /// The subview's size for `proposal`. Answers are remembered per proposal during a pass.
     public func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
-        engine.size(node, proposal)
+        pass.size(node, proposal)
     }
 
     /// The subview's size and alignment guides for `proposal`.
     public func dimensions(in proposal: ProposedViewSize) -> ViewDimensions {
-        engine.dimensions(node, proposal)
+        pass.dimensions(node, proposal)
     }
 
     /// The subview's layout priority: 0 by default, −∞ for a `Spacer` (docs/layout-rules.md §3.8, §2.4).
-    public var priority: Double { node.priority }
+    public var priority: Double { pass.tree.priority(of: node) }
 
     /// The subview's preferred spacing to its neighbours (docs/layout-rules.md §4.2).
-    public var spacing: ViewSpacing { engine.spacing(node) }
+    public var spacing: ViewSpacing { pass.spacing(node) }
 
     /// The value the subview set for `key` with `layoutValue(key:value:)`, else its default.
     public subscript<K: LayoutValueKey>(key: K.Type) -> K.Value {
-        (node.layoutValues[ObjectIdentifier(key)] as? K.Value) ?? K.defaultValue
+        (pass.tree.attributes(of: node)?.layoutValues[ObjectIdentifier(key)] as? K.Value) ?? K.defaultValue
     }
 
     /// Places the subview: its `anchor` point goes to `position` (root coordinates), and it gets
     /// the size it chooses for `proposal`. The last call wins.
     public func place(at position: CGPoint, anchor: UnitPoint = .topLeading, proposal: ProposedViewSize) {
-        recorder?.entries[index] = PlacementRecorder.Entry(position: position, anchor: anchor, proposal: proposal)
+        guard let recording else { return }
+        pass.record(PlacementRecorder.Entry(position: position, anchor: anchor, proposal: proposal), recording, position: index)
     }
 
     /// The subview's explicit value of a guide, overrides included.
     func explicitValue(_ key: AlignmentKey, proposal: ProposedViewSize) -> CGFloat? {
-        engine.explicitValue(node, key, proposal)
+        pass.explicitValue(node, key, proposal)
     }
 
-    var isSpacer: Bool { node.isSpacer }
+    var isSpacer: Bool { pass.tree.isSpacer(node) }
 
-    public static func == (lhs: LayoutSubview, rhs: LayoutSubview) -> Bool { lhs.node === rhs.node }
+    public static func == (lhs: LayoutSubview, rhs: LayoutSubview) -> Bool { lhs.node == rhs.node && lhs.pass === rhs.pass }
 }
 
 /// The subviews of a custom layout, in declaration order.
+///
+/// A window onto the container's children in the pass's tree: proxies are made when read, so
+/// handing a layout its subviews allocates nothing.
 public struct LayoutSubviews: Equatable, RandomAccessCollection {
     public typealias SubSequence = LayoutSubviews
     public typealias Index = Int
 
-    let storage: ArraySlice<LayoutSubview>
+    let pass: LayoutPass
+    /// The container whose children these are.
+    let parent: Int
+    /// Positions among the container's children.
+    let range: Range<Int>
+    /// Where `place` calls go, when the container is being placed.
+    var recording: PlacementRecorder?
 
-    public var startIndex: Int { storage.startIndex }
-    public var endIndex: Int { storage.endIndex }
-    public subscript(index: Int) -> LayoutSubview { storage[index] }
-    public subscript(bounds: Range<Int>) -> LayoutSubviews { LayoutSubviews(storage: storage[bounds]) }
+    public var startIndex: Int { range.lowerBound }
+    public var endIndex: Int { range.upperBound }
+    public subscript(index: Int) -> LayoutSubview {
+        precondition(range.contains(index), "LayoutSubviews index \(index) is out of bounds \(range)")
+        return LayoutSubview(pass: pass, node: pass.tree.child(parent, index), index: index, recording: recording)
+    }
+    public subscript(bounds: Range<Int>) -> LayoutSubviews {
+        precondition(bounds.clamped(to: range) == bounds, "LayoutSubviews range \(bounds) is out of bounds \(range)")
+        return LayoutSubviews(pass: pass, parent: parent, range: bounds, recording: recording)
+    }
 
     /// Arrange lays out left to right.
     public var layoutDirection: LayoutDirection { .leftToRight }
 
-    /// The same subviews, with their `place` calls collected by a fresh recorder.
-    func recording() -> LayoutSubviews {
-        let recorder = PlacementRecorder()
-        return LayoutSubviews(storage: ArraySlice(storage.map {
-            LayoutSubview(node: $0.node, engine: $0.engine, recorder: recorder, index: $0.index)
-        }))
+    public static func == (lhs: LayoutSubviews, rhs: LayoutSubviews) -> Bool {
+        lhs.pass === rhs.pass && lhs.parent == rhs.parent && lhs.range == rhs.range
     }
 
-    /// Where each subview went after `placeSubviews` ran on these (recording) subviews. Subviews
-    /// that were not placed are centred in `bounds` with the container's own proposal (§6).
-    func placements(in bounds: CGRect, proposal: ProposedViewSize) -> [Placement] {
-        let entries = storage.first?.recorder?.entries ?? [:]
-        return storage.map { subview in
-            if let entry = entries[subview.index] {
-                let size = subview.sizeThatFits(entry.proposal)
-                // 0 × ∞ is NaN; an anchor of 0 means no shift at all.
-                let dx = entry.anchor.x == 0 ? 0 : entry.anchor.x * size.width
-                let dy = entry.anchor.y == 0 ? 0 : entry.anchor.y * size.height
-                let origin = CGPoint(x: entry.position.x - dx, y: entry.position.y - dy)
-                return Placement(subview: subview, frame: CGRect(origin: origin, size: size), proposal: entry.proposal)
-            }
-            let size = subview.sizeThatFits(proposal)
-            let origin = CGPoint(x: bounds.midX - size.width / 2, y: bounds.midY - size.height / 2)
-            return Placement(subview: subview, frame: CGRect(origin: origin, size: size), proposal: proposal)
+    /// Runs `body` with these subviews recording their `place` calls, for a trial placement, and
+    /// hands it where each subview went (docs/layout-rules.md §6).
+    func withTrialPlacement<R>(in bounds: CGRect, proposal: ProposedViewSize,
+                               _ body: (LayoutSubviews) -> Void,
+                               then read: ([(subview: LayoutSubview, frame: CGRect, proposal: ProposedViewSize)]) -> R) -> R {
+        let window = pass.beginRecording(self)
+        defer { pass.endRecording() }
+        body(window)
+        let placements = range.map { position in
+            let placed = pass.placement(of: window, position: position, in: bounds, proposal: proposal)
+            return (subview: window[position], frame: placed.frame, proposal: placed.proposal)
         }
+        return read(placements)
     }
 }
 
@@ -95,19 +105,16 @@ public enum LayoutDirection: Hashable, Sendable {
     case rightToLeft
 }
 
-/// Where a subview was put.
-struct Placement {
-    let subview: LayoutSubview
-    let frame: CGRect
-    let proposal: ProposedViewSize
-}
-
-/// Collects `LayoutSubview.place` calls made during one `placeSubviews`.
-final class PlacementRecorder {
+/// Names the recording that collects one container's `place` calls in a `LayoutPass`.
+struct PlacementRecorder {
+    /// One `place` call.
     struct Entry {
         let position: CGPoint
         let anchor: UnitPoint
         let proposal: ProposedViewSize
     }
-    var entries: [Int: Entry] = [:]
+    /// The nesting depth of the recording in the pass.
+    let depth: Int32
+    /// Which use of that depth's array it is.
+    let use: UInt32
 }

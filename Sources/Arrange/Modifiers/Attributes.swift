@@ -5,21 +5,31 @@ extension View {
     /// outermost layout-affecting modifier's priority counts: frames and padding report 0.
     /// NaN counts as 0.
     public func layoutPriority(_ value: Double) -> some View {
-        modifyingNodes { node, _ in node.explicitPriority = value.isNaN ? 0 : value }
+        modifyingNodes { $0.explicitPriority = value.isNaN ? 0 : value }
     }
 
     /// Tags the view. Layout is unchanged; `LayoutResult.frames[id]` gives its frame.
     public func id<ID: Hashable>(_ id: ID) -> some View {
-        modifyingNodes { node, _ in node.id = AnyHashable(id) }
+        modifyingNodes { $0.id = AnyHashable(id) }
+    }
+
+    /// Records where the view is written (a scene file's "line:column", say), for tools that
+    /// print the laid-out tree: `LayoutNodeInfo.source`. Layout and drawing are unchanged.
+    ///
+    /// The innermost call wins, so a view keeps its own place when a modifier that adds no level
+    /// (`opacity`, `id`) is marked after it, while a modifier that wraps it (`frame`, `padding`)
+    /// is a new view that takes the modifier's place. Arrange's scene reader marks every view.
+    public func layoutSource(_ source: String) -> some View {
+        modifyingNodes { if $0.source == nil { $0.source = source } }
     }
 
     /// Overrides a horizontal guide with a value computed from the view's own dimensions.
     public func alignmentGuide(_ g: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View {
-        modifyingNodes { node, _ in node.guideOverrides[g.key] = computeValue }
+        modifyingNodes { $0.guideOverrides[g.key] = computeValue }
     }
 
     /// Overrides a vertical guide with a value computed from the view's own dimensions.
     public func alignmentGuide(_ g: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View {
-        modifyingNodes { node, _ in node.guideOverrides[g.key] = computeValue }
+        modifyingNodes { $0.guideOverrides[g.key] = computeValue }
     }
 }

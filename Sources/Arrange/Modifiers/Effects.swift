@@ -10,12 +10,12 @@ extension View {
     /// Draws the view shifted by `offset`.
     public func offset(_ offset: CGSize) -> some View {
         let safe = CGSize(width: offset.width.isFinite ? offset.width : 0, height: offset.height.isFinite ? offset.height : 0)
-        return modifyingNodes { node, _ in node.effects.append(.offset(safe)) }
+        return modifyingNodes { $0.effects.append(.offset(safe)) }
     }
 
     /// Clips the view's drawing to its bounds.
     public func clipped() -> some View {
-        modifyingNodes { node, _ in node.effects.append(.clip(.rectangle)) }
+        modifyingNodes { $0.effects.append(.clip(.rectangle)) }
     }
 
     /// Clips the view's drawing to its bounds with rounded corners.
@@ -26,23 +26,23 @@ extension View {
     /// Clips the view's drawing to `shape` in its bounds.
     public func clipShape<S: Shape>(_ shape: S) -> some View {
         let kind = shape.shapeKind
-        return modifyingNodes { node, _ in node.effects.append(.clip(kind)) }
+        return modifyingNodes { $0.effects.append(.clip(kind)) }
     }
 
     /// Draws the view at `opacity` (0...1; NaN counts as 1).
     public func opacity(_ opacity: Double) -> some View {
         let safe = opacity.isNaN ? 1 : min(max(opacity, 0), 1)
-        return modifyingNodes { node, _ in node.effects.append(.opacity(safe)) }
+        return modifyingNodes { $0.effects.append(.opacity(safe)) }
     }
 
     /// The colour of shapes inside that have no fill of their own.
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
         let color = style.resolvedColor
-        return ModifiedView(content: self, environment: { $0.foreground = color }, transform: { nodes, _ in nodes })
+        return transformingEnvironment { $0.foreground = color }
     }
 
     /// The colour of shapes inside that have no fill of their own.
     public func foregroundColor(_ color: Color?) -> some View {
-        ModifiedView(content: self, environment: { $0.foreground = color }, transform: { nodes, _ in nodes })
+        transformingEnvironment { $0.foreground = color }
     }
 }

@@ -147,11 +147,13 @@ extension Layout {
     /// A single-child modifier's guides are its child's, moved by where the child sits (§3).
     func childGuide(_ key: AlignmentKey, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGFloat? {
         guard !subviews.isEmpty else { return nil }
-        let trial = subviews.recording()
-        placeSubviews(in: bounds, proposal: proposal, subviews: trial, cache: &cache)
-        guard let placement = trial.placements(in: bounds, proposal: proposal).first,
-              let value = placement.subview.explicitValue(key, proposal: placement.proposal) else { return nil }
-        return key.axis == .horizontal ? placement.frame.minX - bounds.minX + value : placement.frame.minY - bounds.minY + value
+        return subviews.withTrialPlacement(in: bounds, proposal: proposal, { trial in
+            placeSubviews(in: bounds, proposal: proposal, subviews: trial, cache: &cache)
+        }, then: { placements in
+            guard let placement = placements.first,
+                  let value = placement.subview.explicitValue(key, proposal: placement.proposal) else { return nil }
+            return key.axis == .horizontal ? placement.frame.minX - bounds.minX + value : placement.frame.minY - bounds.minY + value
+        })
     }
 
     /// Frames make the edges of the axes they constrain plain, except around a `Spacer` (§4.2).

@@ -84,24 +84,42 @@ extension View {
         layered(Rectangle().strokeBorder(content, lineWidth: width), alignment: .center, behind: false)
     }
 
-    private func layered<V: View>(_ layer: V, alignment: Alignment, behind: Bool) -> ModifiedView<Self> {
-        ModifiedView(content: self) { nodes, environment in
-            nodes.map { primary in
-                // Several secondary views form an implicit ZStack, whose spacers grow both ways.
-                var inner = environment
-                inner.stackAxis = nil
-                let layers = layer.resolve(in: inner)
-                let secondary: Node
-                switch layers.count {
-                case 0: return primary
-                case 1: secondary = layers[0]
-                default: secondary = ZStack(alignment: alignment) { layer }.resolve(in: inner)[0]
-                }
-                let layout = SecondaryLayerLayout(alignment: alignment, primary: behind ? 1 : 0)
-                return Node(.container(TypedLayoutBox(layout)), kind: behind ? "background" : "overlay",
-                            children: behind ? [secondary, primary] : [primary, secondary],
-                            priorityRule: .child(behind ? 1 : 0))
+    private func layered<V: View>(_ layer: V, alignment: Alignment, behind: Bool) -> ModifiedView<Self, LayerModifier<V>> {
+        ModifiedView(content: self, modifier: LayerModifier(layer: layer, alignment: alignment, behind: behind))
+    }
+}
+
+/// Puts `layer` behind or in front of each of the content's nodes.
+struct LayerModifier<Layer: View>: NodeModifier {
+    let layer: Layer
+    let alignment: Alignment
+    let behind: Bool
+
+    func apply(to nodes: Range<Int>, in builder: inout ResolvedTree.Builder, environment: ViewEnvironment) {
+        // Several secondary views form an implicit ZStack, whose spacers grow both ways.
+        var inner = environment
+        inner.stackAxis = nil
+        for position in nodes {
+            let mark = builder.mark
+            layer.resolve(in: inner, into: &builder)
+            switch builder.pending.count - mark.pending {
+            case 0: continue
+            case 1: break
+            default:
+                // The layers were made only to be counted: take them back and make the ZStack.
+                builder.rollBack(to: mark)
+                ZStack(alignment: alignment) { layer }.resolve(in: inner, into: &builder)
             }
+            // The pending list is now [… primary … | secondary]: order the two as drawn.
+            let primary = builder.pending[position], secondary = builder.pending[mark.pending]
+            builder.pending.removeLast()
+            let layout = SecondaryLayerLayout(alignment: alignment, primary: behind ? 1 : 0)
+            builder.pending.append(behind ? secondary : primary)
+            builder.pending.append(behind ? primary : secondary)
+            let first = builder.pending.count - 2
+            builder.pushContainer(SecondaryLayerBox(layout, guides: .child(behind ? 1 : 0)), kind: behind ? "background" : "overlay",
+                                  childrenFrom: first, priority: .child(behind ? 1 : 0))
+            builder.pending[position] = builder.pending.removeLast()
         }
     }
 }

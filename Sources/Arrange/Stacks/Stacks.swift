@@ -15,8 +15,15 @@ public struct HStack<Content: View>: View, PrimitiveView {
     }
 
     public var body: Never { primitiveBody(Self.self) }
-    func makeNodes(in environment: ViewEnvironment) -> [Node] {
-        LayoutView(layout: layout, kind: "HStack", content: content, collapsesSingleChild: true).makeNodes(in: environment)
+    /// Arrange resolves this view itself.
+    public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
+        view.makeNodes(in: environment, into: &builder)
+    }
+
+    func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
+        LayoutView(layout: layout, kind: "HStack", content: content, collapsesSingleChild: true, guides: .children,
+                   makeBox: { HStackBox($0, guides: $1) })
+            .makeNodes(in: environment, into: &builder)
     }
 }
 
@@ -35,8 +42,15 @@ public struct VStack<Content: View>: View, PrimitiveView {
     }
 
     public var body: Never { primitiveBody(Self.self) }
-    func makeNodes(in environment: ViewEnvironment) -> [Node] {
-        LayoutView(layout: layout, kind: "VStack", content: content, collapsesSingleChild: true).makeNodes(in: environment)
+    /// Arrange resolves this view itself.
+    public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
+        view.makeNodes(in: environment, into: &builder)
+    }
+
+    func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
+        LayoutView(layout: layout, kind: "VStack", content: content, collapsesSingleChild: true, guides: .children,
+                   makeBox: { VStackBox($0, guides: $1) })
+            .makeNodes(in: environment, into: &builder)
     }
 }
 
@@ -52,7 +66,13 @@ public struct ZStack<Content: View>: View, PrimitiveView {
     }
 
     public var body: Never { primitiveBody(Self.self) }
-    func makeNodes(in environment: ViewEnvironment) -> [Node] {
-        LayoutView(layout: layout, kind: "ZStack", content: content).makeNodes(in: environment)
+    /// Arrange resolves this view itself.
+    public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
+        view.makeNodes(in: environment, into: &builder)
+    }
+
+    func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
+        LayoutView(layout: layout, kind: "ZStack", content: content, guides: .children, makeBox: { ZStackBox($0, guides: $1) })
+            .makeNodes(in: environment, into: &builder)
     }
 }

@@ -56,11 +56,16 @@ public struct Text: View, PrimitiveView, Sendable {
 
     public var body: Never { primitiveBody(Self.self) }
 
-    func makeNodes(in environment: ViewEnvironment) -> [Node] {
+    /// Arrange resolves this view itself.
+    public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
+        view.makeNodes(in: environment, into: &builder)
+    }
+
+    func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
         let leaf = TextLeaf(string: string, font: font ?? environment.font, color: color ?? environment.foreground ?? .primary,
                             lineLimit: environment.lineLimit, alignment: environment.textAlignment,
                             tracking: tracking ?? environment.tracking)
-        return [Node(.leaf(.text(leaf)), kind: "Text")]
+        builder.pushText(leaf)
     }
 }
 
@@ -101,17 +106,17 @@ struct TextLeaf {
 extension View {
     /// The font of text inside.
     public func font(_ font: Font?) -> some View {
-        ModifiedView(content: self, environment: { $0.font = font ?? .body }, transform: { nodes, _ in nodes })
+        transformingEnvironment { $0.font = font ?? .body }
     }
 
     /// The most lines text inside may use; nil for no limit. Values below 1 count as 1.
     public func lineLimit(_ number: Int?) -> some View {
-        ModifiedView(content: self, environment: { $0.lineLimit = number.map { max($0, 1) } }, transform: { nodes, _ in nodes })
+        transformingEnvironment { $0.lineLimit = number.map { max($0, 1) } }
     }
 
     /// Extra space after every character of text inside, in points.
     public func tracking(_ tracking: CGFloat) -> some View {
-        ModifiedView(content: self, environment: { $0.tracking = tracking.isFinite ? tracking : 0 }, transform: { nodes, _ in nodes })
+        transformingEnvironment { $0.tracking = tracking.isFinite ? tracking : 0 }
     }
 
     /// Extra space after every character of text inside, in points (applied like `tracking`).
@@ -119,6 +124,6 @@ extension View {
 
     /// How lines of multi-line text inside line up.
     public func multilineTextAlignment(_ alignment: TextAlignment) -> some View {
-        ModifiedView(content: self, environment: { $0.textAlignment = alignment }, transform: { nodes, _ in nodes })
+        transformingEnvironment { $0.textAlignment = alignment }
     }
 }

@@ -75,18 +75,36 @@ public struct Ellipse: Shape, PrimitiveView, Sendable {
 extension Shape {
     public var body: Never { primitiveBody(Self.self) }
 
-    func makeNodes(in environment: ViewEnvironment) -> [Node] {
-        [Node(.leaf(.shape(shapeKind, paint: .fill(environment.foreground ?? .primary))), kind: "\(Self.self)")]
+    /// Arrange resolves this view itself.
+    public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
+        view.makeNodes(in: environment, into: &builder)
+    }
+
+    func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
+        builder.pushShape(shapeKind, paint: .fill(environment.foreground ?? .primary), kind: Self.kindName)
     }
 
     /// The shape filled with `content`.
     public func fill<S: ShapeStyle>(_ content: S) -> some View {
-        ShapeView(shape: shapeKind, paint: .fill(content.resolvedColor), kind: "\(Self.self)")
+        ShapeView(shape: shapeKind, paint: .fill(content.resolvedColor), kind: Self.kindName)
     }
 
     /// The shape's outline drawn inside its frame: a band `lineWidth` wide along the inner edge.
     public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> some View {
-        ShapeView(shape: shapeKind, paint: .strokeBorder(content.resolvedColor, lineWidth: Self.clampedWidth(lineWidth)), kind: "\(Self.self)")
+        ShapeView(shape: shapeKind, paint: .strokeBorder(content.resolvedColor, lineWidth: Self.clampedWidth(lineWidth)), kind: Self.kindName)
+    }
+
+    /// The type's name, the node kind: spelled out for the built-in shapes, because formatting a
+    /// type name costs more than the rest of making the node.
+    static var kindName: String {
+        switch ObjectIdentifier(Self.self) {
+        case ObjectIdentifier(Rectangle.self): "Rectangle"
+        case ObjectIdentifier(RoundedRectangle.self): "RoundedRectangle"
+        case ObjectIdentifier(Circle.self): "Circle"
+        case ObjectIdentifier(Capsule.self): "Capsule"
+        case ObjectIdentifier(Ellipse.self): "Ellipse"
+        default: "\(Self.self)"
+        }
     }
 
     /// A NaN, negative or infinite width draws nothing rather than a broken path.
@@ -99,15 +117,25 @@ struct ShapeView: View, PrimitiveView {
     let paint: Paint
     let kind: String
     var body: Never { primitiveBody(Self.self) }
-    func makeNodes(in environment: ViewEnvironment) -> [Node] {
-        [Node(.leaf(.shape(shape, paint: paint)), kind: kind)]
+    /// Arrange resolves this view itself.
+    public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
+        view.makeNodes(in: environment, into: &builder)
+    }
+
+    func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
+        builder.pushShape(shape, paint: paint, kind: kind)
     }
 }
 
 extension Color: View, PrimitiveView {
     public var body: Never { primitiveBody(Self.self) }
-    func makeNodes(in environment: ViewEnvironment) -> [Node] {
-        [Node(.leaf(.shape(.rectangle, paint: .fill(self))), kind: "Color")]
+    /// Arrange resolves this view itself.
+    public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
+        view.makeNodes(in: environment, into: &builder)
+    }
+
+    func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
+        builder.pushShape(.rectangle, paint: .fill(self), kind: "Color")
     }
 }
 
@@ -119,9 +147,14 @@ public struct Spacer: View, PrimitiveView, Sendable {
     public init(minLength: CGFloat? = nil) { self.minLength = minLength }
 
     public var body: Never { primitiveBody(Self.self) }
-    func makeNodes(in environment: ViewEnvironment) -> [Node] {
+    /// Arrange resolves this view itself.
+    public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
+        view.makeNodes(in: environment, into: &builder)
+    }
+
+    func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
         // NaN means the default; a negative minimum means none.
         let length = minLength.flatMap { $0.isNaN ? nil : max($0, 0) } ?? ViewSpacing.defaultDistance
-        return [Node(.leaf(.spacer(minLength: length, axis: environment.stackAxis)), kind: "Spacer")]
+        builder.pushSpacer(minLength: length, axis: environment.stackAxis)
     }
 }

@@ -7,6 +7,10 @@ public protocol View {
     associatedtype Body: View
     /// The view's content, built from other views.
     @ViewBuilder var body: Body { get }
+
+    /// Resolves `view` into Arrange's layout nodes. Arrange implements it for its own views;
+    /// yours use the default, which resolves the `body`. Not for you to call or implement.
+    static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder)
 }
 
 extension Never: View {
@@ -16,18 +20,27 @@ extension Never: View {
 
 /// A view the engine turns into nodes directly instead of asking for a body.
 protocol PrimitiveView {
-    /// The view's nodes, resolved in `environment`. Most views give one node; groups, `ForEach`
-    /// and tuples give one per child, and `EmptyView` none.
-    func makeNodes(in environment: ViewEnvironment) -> [Node]
+    /// Makes the view's nodes, resolved in `environment`, and pushes their numbers on
+    /// `builder.pending`. Most views give one node; groups, `ForEach` and tuples give one per
+    /// child, and `EmptyView` none.
+    func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder)
 }
 
 extension View {
-    /// Resolves the view into layout nodes, once, before any layout happens.
-    func resolve(in environment: ViewEnvironment) -> [Node] {
-        if let primitive = self as? any PrimitiveView {
-            return primitive.makeNodes(in: environment)
+    /// Resolves the view into layout nodes, once, before any layout happens: their numbers are
+    /// pushed on `builder.pending`.
+    func resolve(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
+        Self._makeNodes(self, in: environment, into: &builder)
+    }
+
+    /// A composition resolves its body. Arrange's primitive views implement the requirement
+    /// themselves, which spares a dynamic cast per view; the cast stays as a safety net.
+    public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
+        if let primitive = view as? any PrimitiveView {
+            primitive.makeNodes(in: environment, into: &builder)
+        } else {
+            Body._makeNodes(view.body, in: environment, into: &builder)
         }
-        return body.resolve(in: environment)
     }
 }
 
@@ -37,8 +50,9 @@ func primitiveBody<V>(_ type: V.Type) -> Never {
     preconditionFailure("\(V.self) is laid out by Arrange itself and has no body")
 }
 
-/// Values that flow down the view tree while it is resolved.
-struct ViewEnvironment {
+/// Values that flow down the view tree while it is resolved (Arrange's own, for
+/// `View._makeNodes`).
+public struct ViewEnvironment {
     /// The colour of shapes that were not given a fill (`foregroundStyle`).
     var foreground: Color?
     /// The axis of the nearest enclosing stack (or layout with a `stackOrientation`), which tells

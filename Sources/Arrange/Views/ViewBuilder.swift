@@ -41,7 +41,14 @@ public struct TupleView<T>: View, PrimitiveView {
     }
 
     public var body: Never { primitiveBody(Self.self) }
-    func makeNodes(in environment: ViewEnvironment) -> [Node] { children.flatMap { $0.resolve(in: environment) } }
+    /// Arrange resolves this view itself.
+    public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
+        view.makeNodes(in: environment, into: &builder)
+    }
+
+    func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
+        for child in children { child.resolve(in: environment, into: &builder) }
+    }
 }
 
 /// One of two views, chosen by an `if`/`else` in a `@ViewBuilder`.
@@ -53,10 +60,15 @@ public struct ConditionalContent<TrueContent: View, FalseContent: View>: View, P
     let storage: Storage
 
     public var body: Never { primitiveBody(Self.self) }
-    func makeNodes(in environment: ViewEnvironment) -> [Node] {
+    /// Arrange resolves this view itself.
+    public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
+        view.makeNodes(in: environment, into: &builder)
+    }
+
+    func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
         switch storage {
-        case .trueContent(let view): view.resolve(in: environment)
-        case .falseContent(let view): view.resolve(in: environment)
+        case .trueContent(let view): view.resolve(in: environment, into: &builder)
+        case .falseContent(let view): view.resolve(in: environment, into: &builder)
         }
     }
 }
@@ -69,8 +81,13 @@ extension Optional: View where Wrapped: View {
 }
 
 extension Optional: PrimitiveView where Wrapped: View {
-    func makeNodes(in environment: ViewEnvironment) -> [Node] {
-        self.map { $0.resolve(in: environment) } ?? []
+    /// Arrange resolves this view itself.
+    public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
+        view.makeNodes(in: environment, into: &builder)
+    }
+
+    func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
+        self?.resolve(in: environment, into: &builder)
     }
 }
 
@@ -78,7 +95,12 @@ extension Optional: PrimitiveView where Wrapped: View {
 public struct EmptyView: View, PrimitiveView {
     public init() {}
     public var body: Never { primitiveBody(Self.self) }
-    func makeNodes(in environment: ViewEnvironment) -> [Node] { [] }
+    /// Arrange resolves this view itself.
+    public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
+        view.makeNodes(in: environment, into: &builder)
+    }
+
+    func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {}
 }
 
 /// A type-erased view.
@@ -86,7 +108,14 @@ public struct AnyView: View, PrimitiveView {
     let view: any View
     public init<V: View>(_ view: V) { self.view = view }
     public var body: Never { primitiveBody(Self.self) }
-    func makeNodes(in environment: ViewEnvironment) -> [Node] { view.resolve(in: environment) }
+    /// Arrange resolves this view itself.
+    public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
+        view.makeNodes(in: environment, into: &builder)
+    }
+
+    func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
+        view.resolve(in: environment, into: &builder)
+    }
 }
 
 /// Groups views without laying them out: each is a child of the enclosing container, and a
@@ -95,7 +124,14 @@ public struct Group<Content: View>: View, PrimitiveView {
     let content: Content
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
     public var body: Never { primitiveBody(Self.self) }
-    func makeNodes(in environment: ViewEnvironment) -> [Node] { content.resolve(in: environment) }
+    /// Arrange resolves this view itself.
+    public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
+        view.makeNodes(in: environment, into: &builder)
+    }
+
+    func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
+        content.resolve(in: environment, into: &builder)
+    }
 }
 
 /// Views made from a collection, one per element.
@@ -114,8 +150,13 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     }
 
     public var body: Never { primitiveBody(Self.self) }
-    func makeNodes(in environment: ViewEnvironment) -> [Node] {
-        data.flatMap { content($0).resolve(in: environment) }
+    /// Arrange resolves this view itself.
+    public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
+        view.makeNodes(in: environment, into: &builder)
+    }
+
+    func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
+        for element in data { content(element).resolve(in: environment, into: &builder) }
     }
 }
 

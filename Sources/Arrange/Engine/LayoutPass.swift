@@ -1,0 +1,332 @@
+import Foundation
+
+/// One layout pass over a `ResolvedTree`: the compute functions behind every `LayoutSubview`
+/// call, and all the memory of the pass, in arrays indexed by node number.
+///
+/// Every size is remembered per node and proposal in a small bounded cache (one slot per node,
+/// then up to eight more from a shared pool, as Taffy's nine-slot cache; a node asked about more
+/// proposals than that recomputes, with the same answer), so a parent that probes a child with
+/// the same proposal again, or a grandparent that asks again through a child, costs nothing:
+/// nested containers stay linear in the number of views.
+///
+/// A class, not a struct: the `LayoutSubview` proxies a layout receives must reach the same memory
+/// while the layout runs, and a layout may call back into the pass at any depth. The hot per-node
+/// arrays are raw buffers the pass owns, so reading them needs no exclusivity check.
+final class LayoutPass {
+    let tree: ResolvedTree
+    /// Measures text.
+    let measurer: any TextMeasurer
+    /// Pixels per point: text sizes are rounded up to whole pixels (docs/layout-rules.md §7.4).
+    let scale: CGFloat
+    /// Size computations (cache misses) over all nodes, for tests and benchmarks.
+    @exclusivity(unchecked) private(set) var sizeComputations = 0
+
+    /// A remembered size: the proposal (NaN for an unspecified axis; sanitized proposals hold
+    /// no NaN) and the answer.
+    struct SizeSlot {
+        var width: CGFloat
+        var height: CGFloat
+        var size: CGSize
+
+        @inline(__always)
+        func matches(_ width: CGFloat, _ height: CGFloat) -> Bool {
+            // == so that 0 and −0 meet, as they did as dictionary keys.
+            (self.width == width || (self.width.isNaN && width.isNaN)) && (self.height == height || (self.height.isNaN && height.isNaN))
+        }
+    }
+
+    /// Slots in each overflow chunk: with the inline slot, nine per node.
+    static let overflowSlots = 8
+
+    private let count: Int
+    /// Per node: how many slots hold sizes (0...9).
+    private let slotCounts: UnsafeMutablePointer<UInt8>
+    /// Per node: the first remembered size.
+    private let firstSlots: UnsafeMutablePointer<SizeSlot>
+    /// Per node with more than one size: where its chunk of `overflow` starts.
+    private let overflowStarts: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private var overflow: [SizeSlot] = []
+    /// Per node: size computations, for `LayoutStatistics`.
+    private let computations: UnsafeMutablePointer<Int32>
+    /// Per node: the placed frame in root coordinates, offsets excluded.
+    private let frames: UnsafeMutablePointer<CGRect>
+    /// Per node: its preferred spacing, once asked (`ViewSpacing.unknown` until then).
+    private let spacings: UnsafeMutablePointer<ViewSpacing>
+
+    // The pass runs on one thread and never holds a reference into these across a call that
+    // could reach them again, so the dynamic exclusivity checks are left out (`@exclusivity`).
+
+    /// Rare memory, by key: guides of nodes that may have any, text lines, text placements.
+    @exclusivity(unchecked) private var guides: [GuideQuery: CGFloat?] = [:]
+    @exclusivity(unchecked) private var textLayouts: [TextQuery: TextLayout] = [:]
+    @exclusivity(unchecked) private var textPlacements: [Int: ProposedViewSize] = [:]
+
+    /// The `place` calls of the containers being placed, as a stack: each open recording owns
+    /// one run of entries, one per child of its container.
+    @exclusivity(unchecked) private var entries: [PlacementRecorder.Entry?] = []
+    /// The open recordings, innermost last: where each one's entries start, how many, and which
+    /// use it is, so that a proxy kept past its container's placement cannot write into a later one.
+    @exclusivity(unchecked) private var openRecordings: [(base: Int, count: Int, use: UInt32)] = []
+    @exclusivity(unchecked) private var nextUse: UInt32 = 0
+
+    init(tree: ResolvedTree, measurer: any TextMeasurer = FontLibrary.system, scale: CGFloat = 1) {
+        self.tree = tree
+        self.measurer = measurer
+        self.scale = scale
+        count = tree.count
+        slotCounts = .allocate(capacity: max(count, 1))
+        slotCounts.initialize(repeating: 0, count: count)
+        firstSlots = .allocate(capacity: max(count, 1))
+        overflowStarts = .allocate(capacity: max(count, 1))
+        computations = .allocate(capacity: max(count, 1))
+        computations.initialize(repeating: 0, count: count)
+        frames = .allocate(capacity: max(count, 1))
+        frames.initialize(repeating: .zero, count: count)
+        spacings = .allocate(capacity: max(count, 1))
+        spacings.initialize(repeating: .unknown, count: count)
+    }
+
+    deinit {
+        slotCounts.deallocate()
+        firstSlots.deallocate()
+        overflowStarts.deallocate()
+        computations.deallocate()
+        frames.deallocate()
+        spacings.deinitialize(count: count)
+        spacings.deallocate()
+    }
+
+    /// The placed frame of `node`, in root coordinates, offsets excluded (.zero if never placed).
+    func frame(of node: Int) -> CGRect { frames[node] }
+
+    /// The proposal a text node was placed with: it draws the lines it was laid out in.
+    func placementProposal(of node: Int) -> ProposedViewSize { textPlacements[node] ?? .unspecified }
+
+    /// How many sizes `node` computed.
+    func sizeComputations(of node: Int) -> Int { Int(computations[node]) }
+
+    // MARK: Measuring
+
+    /// The node's size for `proposal`.
+    func size(_ node: Int, _ proposal: ProposedViewSize) -> CGSize {
+        let proposal = proposal.sanitized
+        let width = proposal.width ?? .nan, height = proposal.height ?? .nan
+        let known = Int(slotCounts[node])
+        if known > 0 {
+            if firstSlots[node].matches(width, height) { return firstSlots[node].size }
+            if known > 1 {
+                let start = Int(overflowStarts[node])
+                for slot in start ..< start + known - 1 where overflow[slot].matches(width, height) { return overflow[slot].size }
+            }
+        }
+        computations[node] += 1
+        sizeComputations += 1
+        let size: CGSize
+        switch tree.records[node].content {
+        case .text(let index):
+            size = textLayout(node, tree.texts[Int(index)], proposal).size
+        case .shape(let shape, _):
+            if case .circle = shape {
+                let s = proposal.replacingUnspecifiedDimensions()
+                let side = min(s.width, s.height)
+                size = CGSize(width: side, height: side)
+            } else {
+                size = proposal.replacingUnspecifiedDimensions()
+            }
+        case .spacer(let minLength, let axis):
+            size = Self.spacerSize(minLength: minLength, axis: axis, proposal)
+        case .container(let index):
+            size = Self.sanitized(tree.boxes[Int(index)].sizeThatFits(proposal, subviews: subviews(of: node)))
+        }
+        // The slot count is read again: computing the size may have filled slots of this node
+        // (a layout that measures itself is odd, but must not corrupt the memory).
+        remember(node, SizeSlot(width: width, height: height, size: size))
+        return size
+    }
+
+    private func remember(_ node: Int, _ slot: SizeSlot) {
+        let known = Int(slotCounts[node])
+        if known == 0 {
+            firstSlots[node] = slot
+        } else if known == 1 {
+            overflowStarts[node] = Int32(overflow.count)
+            overflow.append(slot)
+            overflow.append(contentsOf: repeatElement(slot, count: Self.overflowSlots - 1))
+        } else if known <= Self.overflowSlots {
+            overflow[Int(overflowStarts[node]) + known - 1] = slot
+        } else {
+            // Full: the size is computed again when asked again.
+            return
+        }
+        slotCounts[node] = UInt8(known + 1)
+    }
+
+    /// A spacer's size (docs/layout-rules.md §2.4).
+    static func spacerSize(minLength: CGFloat, axis: Axis?, _ p: ProposedViewSize) -> CGSize {
+        func length(_ offer: CGFloat?) -> CGFloat { max(offer ?? -.infinity, minLength) }
+        switch axis {
+        case .horizontal: return CGSize(width: length(p.width), height: 0)
+        case .vertical: return CGSize(width: 0, height: length(p.height))
+        case nil: return CGSize(width: length(p.width), height: length(p.height))
+        }
+    }
+
+    /// A size a layout returned, made safe: NaN and negative lengths become 0.
+    static func sanitized(_ size: CGSize) -> CGSize {
+        func fix(_ v: CGFloat) -> CGFloat { v.isNaN ? 0 : max(v, 0) }
+        return CGSize(width: fix(size.width), height: fix(size.height))
+    }
+
+    /// The node's size and guides for `proposal`.
+    func dimensions(_ node: Int, _ proposal: ProposedViewSize, includeOverrides: Bool = true) -> ViewDimensions {
+        let proposal = proposal.sanitized
+        let size = size(node, proposal)
+        // A node with no explicit guide anywhere below it answers every guide by its default.
+        guard tree.mayHaveExplicitGuides(node, includeOverrides: includeOverrides) else { return ViewDimensions(size: size) }
+        return ViewDimensions(size: size, explicit: ExplicitGuides { key in
+            self.explicitValue(node, key, proposal, includeOverrides: includeOverrides)
+        })
+    }
+
+    /// The node's explicit value of a guide for `proposal`, or nil when it has none.
+    ///
+    /// An `alignmentGuide` override wins; its closure sees the node's dimensions without
+    /// overrides (docs/layout-rules.md §3.11). Otherwise a container asks its layout.
+    func explicitValue(_ node: Int, _ key: AlignmentKey, _ proposal: ProposedViewSize, includeOverrides: Bool = true) -> CGFloat? {
+        guard tree.mayHaveExplicitGuides(node, includeOverrides: includeOverrides) else { return nil }
+        let proposal = proposal.sanitized
+        let query = GuideQuery(node: node, key: key, proposal: proposal, includeOverrides: includeOverrides)
+        if let known = guides[query] { return known }
+        let value: CGFloat?
+        let record = tree.records[node]
+        if includeOverrides, let override = tree.attributes(of: node)?.guideOverrides[key] {
+            value = override(dimensions(node, proposal, includeOverrides: false))
+        } else if case .text(let index) = record.content {
+            value = textGuide(node, tree.texts[Int(index)], key, proposal)
+        } else if case .container(let index) = record.content {
+            let bounds = CGRect(origin: .zero, size: size(node, proposal))
+            value = tree.boxes[Int(index)].explicitAlignment(key, in: bounds, proposal: proposal, subviews: subviews(of: node))
+        } else {
+            value = nil
+        }
+        guides[query] = value
+        return value
+    }
+
+    /// A text's lines for `proposal`, laid out once per pass and node.
+    func textLayout(_ node: Int, _ text: TextLeaf, _ proposal: ProposedViewSize) -> TextLayout {
+        let query = TextQuery(node: node, proposal: proposal)
+        if let known = textLayouts[query] { return known }
+        let layout = text.layout(proposal, measurer: measurer, scale: scale)
+        textLayouts[query] = layout
+        return layout
+    }
+
+    /// Text's baselines (docs/layout-rules.md §2.2); its other guides are the defaults.
+    private func textGuide(_ node: Int, _ text: TextLeaf, _ key: AlignmentKey, _ proposal: ProposedViewSize) -> CGFloat? {
+        switch key.kind {
+        case .firstTextBaseline: textLayout(node, text, proposal).firstBaseline
+        case .lastTextBaseline: textLayout(node, text, proposal).lastBaseline
+        case .leading, .horizontalCenter, .trailing, .top, .verticalCenter, .bottom, .custom: nil
+        }
+    }
+
+    /// The node's preferred spacing (docs/layout-rules.md §4.2).
+    func spacing(_ node: Int) -> ViewSpacing {
+        if !spacings[node].isUnknown { return spacings[node] }
+        let spacing: ViewSpacing
+        switch tree.records[node].content {
+        case .spacer(_, let axis): spacing = .spacer(axis: axis)
+        case .text(let index): spacing = tree.texts[Int(index)].spacing(measurer: measurer, scale: scale)
+        case .shape: spacing = .plain
+        case .container(let index): spacing = tree.boxes[Int(index)].spacing(subviews: subviews(of: node))
+        }
+        spacings[node] = spacing
+        return spacing
+    }
+
+    /// Proxies for the children of `node`, made on demand: no array per call.
+    @inline(__always)
+    func subviews(of node: Int) -> LayoutSubviews {
+        LayoutSubviews(pass: self, parent: node, range: 0 ..< Int(tree.records[node].childCount), recording: nil)
+    }
+
+    // MARK: Recording placements
+
+    /// Starts collecting the `place` calls of `subviews`' container.
+    func beginRecording(_ subviews: LayoutSubviews) -> LayoutSubviews {
+        nextUse &+= 1
+        let count = Int(tree.records[subviews.parent].childCount)
+        openRecordings.append((base: entries.count, count: count, use: nextUse))
+        entries.append(contentsOf: repeatElement(nil, count: count))
+        var recording = subviews
+        recording.recording = PlacementRecorder(depth: Int32(openRecordings.count - 1), use: nextUse)
+        return recording
+    }
+
+    /// Ends the innermost recording.
+    func endRecording() {
+        let closed = openRecordings.removeLast()
+        entries.removeLast(entries.count - closed.base)
+    }
+
+    /// Records a `place` call, unless its recording is over.
+    func record(_ entry: PlacementRecorder.Entry, _ recorder: PlacementRecorder, position: Int) {
+        let depth = Int(recorder.depth)
+        guard depth < openRecordings.count, openRecordings[depth].use == recorder.use, position < openRecordings[depth].count else { return }
+        entries[openRecordings[depth].base + position] = entry
+    }
+
+    /// Where the child at `position` went: its `place` call, or centred in `bounds` with the
+    /// container's own proposal when it was not placed (docs/layout-rules.md §6).
+    func placement(of subviews: LayoutSubviews, position: Int, in bounds: CGRect, proposal: ProposedViewSize) -> (frame: CGRect, proposal: ProposedViewSize) {
+        let child = tree.child(subviews.parent, position)
+        if let recorder = subviews.recording, let entry = entries[openRecordings[Int(recorder.depth)].base + position] {
+            let size = size(child, entry.proposal)
+            // 0 × ∞ is NaN; an anchor of 0 means no shift at all.
+            let dx = entry.anchor.x == 0 ? 0 : entry.anchor.x * size.width
+            let dy = entry.anchor.y == 0 ? 0 : entry.anchor.y * size.height
+            return (CGRect(origin: CGPoint(x: entry.position.x - dx, y: entry.position.y - dy), size: size), entry.proposal)
+        }
+        let size = size(child, proposal)
+        let origin = CGPoint(x: bounds.midX - size.width / 2, y: bounds.midY - size.height / 2)
+        return (CGRect(origin: origin, size: size), proposal)
+    }
+
+    // MARK: Placing
+
+    /// Gives `node` its frame (root coordinates) and places its children inside it.
+    func place(_ node: Int, in frame: CGRect, proposal: ProposedViewSize) {
+        frames[node] = frame
+        let record = tree.records[node]
+        switch record.content {
+        case .text:
+            textPlacements[node] = proposal.sanitized
+        case .container(let index):
+            let proposal = proposal.sanitized
+            let subviews = beginRecording(subviews(of: node))
+            defer { endRecording() }
+            tree.boxes[Int(index)].placeSubviews(in: frame, proposal: proposal, subviews: subviews)
+            for position in 0 ..< Int(record.childCount) {
+                let (childFrame, childProposal) = placement(of: subviews, position: position, in: frame, proposal: proposal)
+                place(tree.child(node, position), in: childFrame, proposal: childProposal)
+            }
+        case .shape, .spacer:
+            break
+        }
+    }
+}
+
+/// A key of the per-pass guide memory.
+struct GuideQuery: Hashable {
+    let node: Int
+    let key: AlignmentKey
+    let proposal: ProposedViewSize
+    let includeOverrides: Bool
+}
+
+/// A key of the per-pass text memory.
+struct TextQuery: Hashable {
+    let node: Int
+    let proposal: ProposedViewSize
+}

@@ -1,0 +1,315 @@
+import Foundation
+
+/// A view value resolved once: flat arrays of node records, indexed by node number, that no
+/// layout pass changes.
+///
+/// A node is a leaf (shape, spacer, text), which sizes and draws itself, or a container, which
+/// sizes and places its children with a `Layout`. Attribute modifiers (`layoutPriority`, `id`,
+/// `alignmentGuide`, `layoutValue`, `offset`, `clipped`, `opacity`) set attributes of the node
+/// they modify; layout modifiers (`frame`, `padding`, `fixedSize`, `background`, …) wrap it in a
+/// new container node.
+///
+/// Nodes are numbered as they are made, children before their parent, so every child's number is
+/// smaller than its parent's and one forward sweep can compute anything a parent derives from its
+/// children. A node's children sit side by side in `childList`. Everything a layout pass learns
+/// (sizes, guides, frames) lives in the pass (`LayoutPass`), not here.
+struct ResolvedTree {
+    /// One node. Kept small and free of references, so reading one costs no reference counting:
+    /// its kind and rare data (tags, guide overrides, effects) live in side tables.
+    struct Record {
+        var content: Content
+        /// The node's children: `childList[firstChild ..< firstChild + childCount]`.
+        var firstChild: Int32
+        var childCount: Int32
+        /// Index into `attributes`, or −1 when no attribute modifier touched the node.
+        var attributes: Int32 = -1
+        var priorityRule: PriorityRule
+    }
+
+    /// What a node is. Payloads that are large or rare live in side tables, by index.
+    enum Content {
+        /// A shape or colour: takes the proposal (10 for nil); a circle is square. `paint` indexes
+        /// `paints`.
+        case shape(ShapeKind, paint: Int32)
+        /// A spacer growing along `axis`, or along both axes when it is in no stack.
+        case spacer(minLength: CGFloat, axis: Axis?)
+        /// Text, measured by the pass's `TextMeasurer`; indexes `texts`.
+        case text(Int32)
+        /// Sizes and places its children with the layout in `boxes[index]`.
+        case container(Int32)
+    }
+
+    /// How a container reports its layout priority (docs/layout-rules.md §3, §2.6).
+    enum PriorityRule {
+        /// Frames, padding and other position-changing modifiers: 0.
+        case zero
+        /// Modifiers that reuse a child's layout (`fixedSize`, `background`): that child's priority.
+        case child(Int)
+        /// Stacks and custom layouts: 0, or −∞ when they have no children.
+        case container
+    }
+
+    /// A drawing effect, in the order it was applied (innermost first).
+    enum Effect {
+        case offset(CGSize)
+        case clip(ShapeKind)
+        case opacity(Double)
+    }
+
+    /// What attribute modifiers set on one node.
+    struct Attributes {
+        /// Set by `layoutPriority`; the outermost call wins.
+        var explicitPriority: Double?
+        /// Set by `.id(_:)`.
+        var id: AnyHashable?
+        var guideOverrides: [AlignmentKey: (ViewDimensions) -> CGFloat] = [:]
+        var layoutValues: [ObjectIdentifier: Any] = [:]
+        var effects: [Effect] = []
+        /// Set by `layoutSource(_:)`; the innermost call wins.
+        var source: String?
+    }
+
+    fileprivate(set) var records: [Record] = []
+    /// What each node is, for dumps and display-list identities ("HStack", "frame", "Rectangle").
+    fileprivate(set) var kinds: [String] = []
+    /// Every node's children, each node's run contiguous.
+    fileprivate(set) var childList: [Int32] = []
+    fileprivate(set) var attributes: [Attributes] = []
+    fileprivate(set) var paints: [Paint] = []
+    fileprivate(set) var texts: [TextLeaf] = []
+    /// The layouts of containers, with the caches they keep between passes (docs/layout-rules.md §6).
+    fileprivate(set) var boxes: [any LayoutBox] = []
+    /// Derived once the tree is complete; see `finish()`.
+    fileprivate(set) var priorities: [Double] = []
+    /// Per node: bit 0, it has `alignmentGuide` overrides; bit 1, it may have explicit guide values
+    /// of its own (text baselines, a container whose layout may report one). A node with neither
+    /// has no explicit guide at all, so nobody needs to ask.
+    fileprivate(set) var guideFlags: [UInt8] = []
+    /// The root node, once resolved.
+    fileprivate(set) var root = 0
+
+    /// Number of nodes.
+    var count: Int { records.count }
+
+    // MARK: Reading
+
+    /// The children of `node`, as indices into `childList`.
+    @inline(__always)
+    func childRange(_ node: Int) -> Range<Int> {
+        let record = records[node]
+        return Int(record.firstChild) ..< Int(record.firstChild) + Int(record.childCount)
+    }
+
+    /// The `position`-th child of `node`.
+    @inline(__always)
+    func child(_ node: Int, _ position: Int) -> Int { Int(childList[Int(records[node].firstChild) + position]) }
+
+    func children(_ node: Int) -> [Int] { childRange(node).map { Int(childList[$0]) } }
+
+    /// The layout priority a parent sees (docs/layout-rules.md §3.8, §2.4, §2.6).
+    @inline(__always)
+    func priority(of node: Int) -> Double { priorities[node] }
+
+    /// Whether the node is a `Spacer` (whose spacing a frame around it keeps, §4.2).
+    func isSpacer(_ node: Int) -> Bool {
+        if case .spacer = records[node].content { return true }
+        return false
+    }
+
+    func attributes(of node: Int) -> Attributes? {
+        let index = records[node].attributes
+        return index < 0 ? nil : attributes[Int(index)]
+    }
+
+    func effects(of node: Int) -> [Effect] { attributes(of: node)?.effects ?? [] }
+    func id(of node: Int) -> AnyHashable? { attributes(of: node)?.id }
+    func source(of node: Int) -> String? { attributes(of: node)?.source }
+
+    /// Whether a guide query on `node` can give anything but nil.
+    @inline(__always)
+    func mayHaveExplicitGuides(_ node: Int, includeOverrides: Bool = true) -> Bool {
+        let flags = guideFlags[node]
+        return includeOverrides ? flags != 0 : flags & 2 != 0
+    }
+
+    /// The structural path of every node, "0.2.1": child indices from the root. Built only for
+    /// tools that need all of them (`LayoutTree`, animation); drawing builds paths as it walks.
+    func paths() -> [String] {
+        var result = [String](repeating: "", count: count)
+        guard count > 0 else { return result }
+        var pending = [(root, "0")]
+        while let (node, path) = pending.popLast() {
+            result[node] = path
+            for (index, child) in children(node).enumerated() { pending.append((child, path + "." + String(index))) }
+        }
+        return result
+    }
+
+    /// Lays the container `node` out by `box` instead (animation re-solves a copy of the tree).
+    mutating func replaceBox(of node: Int, with box: any LayoutBox) {
+        guard case .container(let index) = records[node].content else { return }
+        boxes[Int(index)] = box
+    }
+
+    func box(of node: Int) -> (any LayoutBox)? {
+        guard case .container(let index) = records[node].content else { return nil }
+        return boxes[Int(index)]
+    }
+
+    // MARK: Building
+
+    typealias Builder = _NodeBuilder
+
+    /// Derives priorities and guide flags. Children have smaller numbers than their parents, so
+    /// one forward sweep sees every child before its parent.
+    fileprivate mutating func finish() {
+        priorities = [Double](repeating: 0, count: count)
+        guideFlags = [UInt8](repeating: 0, count: count)
+        // Sources are read once per container, not per node, through a local copy.
+        let boxes = self.boxes
+        for node in 0..<count {
+            let record = records[node]
+            let attributeIndex = Int(record.attributes)
+            var flags: UInt8 = attributeIndex >= 0 && !attributes[attributeIndex].guideOverrides.isEmpty ? 1 : 0
+            var priority: Double
+            switch record.content {
+            case .spacer: priority = -.infinity
+            case .shape: priority = 0
+            case .text:
+                priority = 0
+                flags |= 2
+            case .container(let index):
+                let range = childRange(node)
+                switch record.priorityRule {
+                case .zero: priority = 0
+                case .child(let position): priority = position < range.count ? priorities[Int(childList[range.lowerBound + position])] : 0
+                case .container: priority = range.isEmpty ? -.infinity : 0
+                }
+                let own: Bool
+                switch boxes[Int(index)].guideSource {
+                case .children: own = range.contains { guideFlags[Int(childList[$0])] != 0 }
+                case .child(let position): own = position < range.count && guideFlags[Int(childList[range.lowerBound + position])] != 0
+                case .layout: own = true
+                }
+                if own { flags |= 2 }
+            }
+            if attributeIndex >= 0, let explicit = attributes[attributeIndex].explicitPriority { priority = explicit }
+            priorities[node] = priority
+            guideFlags[node] = flags
+        }
+    }
+}
+
+/// Where a container's explicit guide values can come from: what lets the engine skip asking
+/// when no view below has one.
+enum GuideSource {
+    /// Only from its children's explicit values, combined (the `Layout` default, §4.6).
+    case children
+    /// Only from the child at this position (single-child modifiers, a background's primary).
+    case child(Int)
+    /// From the layout itself: custom layouts may compute any value.
+    case layout
+}
+
+/// How a shape is painted.
+enum Paint {
+    case fill(Color)
+    case strokeBorder(Color, lineWidth: CGFloat)
+}
+
+/// Where views resolve into nodes; Arrange's own, for `View._makeNodes`.
+///
+/// Resolution appends nodes here. A view's `makeNodes` pushes the numbers of the nodes it made
+/// on `pending`; a modifier rewrites its content's entries there, and a container moves them
+/// into its child run. No array is made per view.
+public struct _NodeBuilder {
+    var tree = ResolvedTree()
+    init() {}
+    /// Numbers of nodes made but not yet adopted by a parent, in order.
+    var pending: [Int32] = []
+
+    /// Makes a leaf and pushes it.
+    mutating func pushShape(_ shape: ShapeKind, paint: Paint, kind: String) {
+        tree.paints.append(paint)
+        push(ResolvedTree.Record(content: .shape(shape, paint: Int32(tree.paints.count - 1)), firstChild: 0, childCount: 0, priorityRule: .container), kind: kind)
+    }
+
+    mutating func pushSpacer(minLength: CGFloat, axis: Axis?) {
+        push(ResolvedTree.Record(content: .spacer(minLength: minLength, axis: axis), firstChild: 0, childCount: 0, priorityRule: .container), kind: "Spacer")
+    }
+
+    mutating func pushText(_ text: TextLeaf) {
+        tree.texts.append(text)
+        push(ResolvedTree.Record(content: .text(Int32(tree.texts.count - 1)), firstChild: 0, childCount: 0, priorityRule: .container), kind: "Text")
+    }
+
+    /// Makes a container of the pending nodes from `start` on, which become its children, and
+    /// pushes it in their place.
+    mutating func pushContainer(_ box: any LayoutBox, kind: String, childrenFrom start: Int, priority: ResolvedTree.PriorityRule) {
+        let first = tree.childList.count
+        tree.childList.append(contentsOf: pending[start...])
+        let count = pending.count - start
+        pending.removeSubrange(start...)
+        tree.boxes.append(box)
+        push(ResolvedTree.Record(content: .container(Int32(tree.boxes.count - 1)), firstChild: Int32(first), childCount: Int32(count), priorityRule: priority), kind: kind)
+    }
+
+    /// Wraps the pending node at `position` in a container of `box`.
+    mutating func wrap(at position: Int, in box: any LayoutBox, kind: String, priority: ResolvedTree.PriorityRule) {
+        let child = pending[position]
+        tree.childList.append(child)
+        tree.boxes.append(box)
+        tree.records.append(ResolvedTree.Record(content: .container(Int32(tree.boxes.count - 1)), firstChild: Int32(tree.childList.count - 1),
+                                   childCount: 1, priorityRule: priority))
+        tree.kinds.append(kind)
+        pending[position] = Int32(tree.records.count - 1)
+    }
+
+    private mutating func push(_ record: ResolvedTree.Record, kind: String) {
+        tree.records.append(record)
+        tree.kinds.append(kind)
+        pending.append(Int32(tree.records.count - 1))
+    }
+
+    /// Changes the attributes of the pending node at `position`.
+    mutating func editAttributes(at position: Int, _ change: (inout ResolvedTree.Attributes) -> Void) {
+        let node = Int(pending[position])
+        var index = Int(tree.records[node].attributes)
+        if index < 0 {
+            tree.attributes.append(ResolvedTree.Attributes())
+            index = tree.attributes.count - 1
+            tree.records[node].attributes = Int32(index)
+        }
+        change(&tree.attributes[index])
+    }
+
+    /// Where the builder stands, to take back nodes made only to be counted.
+    struct Mark {
+        let records, childList, attributes, paints, texts, boxes, pending: Int
+    }
+
+    var mark: Mark {
+        Mark(records: tree.records.count, childList: tree.childList.count, attributes: tree.attributes.count,
+             paints: tree.paints.count, texts: tree.texts.count, boxes: tree.boxes.count, pending: pending.count)
+    }
+
+    /// Forgets everything made since `mark`.
+    mutating func rollBack(to mark: Mark) {
+        tree.records.removeSubrange(mark.records...)
+        tree.kinds.removeSubrange(mark.records...)
+        tree.childList.removeSubrange(mark.childList...)
+        tree.attributes.removeSubrange(mark.attributes...)
+        tree.paints.removeSubrange(mark.paints...)
+        tree.texts.removeSubrange(mark.texts...)
+        tree.boxes.removeSubrange(mark.boxes...)
+        pending.removeSubrange(mark.pending...)
+    }
+
+    /// The finished tree rooted at `root`.
+    func finish(root: Int) -> ResolvedTree {
+        var tree = tree
+        tree.root = root
+        tree.finish()
+        return tree
+    }
+}
