@@ -6,6 +6,10 @@ import Foundation
 /// pixel grid frames were rounded to. The output is deterministic: the same list and options
 /// give the same bytes.
 ///
+/// Each item is one element on its own line. A rectangle's fill followed by a border of the same
+/// rectangle (`.border`, `strokeBorder`) is written as one `<rect>` with both a fill and a stroke
+/// where that draws the same pixels: an opaque border on the pixel grid.
+///
 /// Text is drawn as `textMode` says; the default, `.outlines`, makes the file look the same on
 /// every viewer whatever fonts it has.
 public struct SVGRenderer: Renderer, Sendable {
@@ -28,42 +32,77 @@ public struct SVGRenderer: Renderer, Sendable {
     /// Where glyph outlines and font files come from: the library layout measured with.
     public var fonts: FontLibrary
 
+    /// A renderer writing text as `textMode` says, with glyphs and font files from `fonts`.
     public init(textMode: TextMode = .outlines, fonts: FontLibrary = .system) {
         self.textMode = textMode
         self.fonts = fonts
     }
 
+    /// The SVG document of `list`; throws when the canvas cannot be drawn or a font cannot be read.
     public func render(_ list: DisplayList, options: RenderOptions = RenderOptions()) throws -> String {
         let scale = options.resolvedScale(for: list)
         try Limits.checkCanvas(list.size, scale: scale, pixelLimit: false)
-        var writer = SVGWriter(textMode: textMode, fonts: fonts)
+        var writer = SVGWriter(textMode: textMode, fonts: fonts, scale: scale, expectedItems: list.items.count)
         if let background = options.background {
-            writer.line("<rect width=\"\(SVGNumber.format(list.size.width))\" height=\"\(SVGNumber.format(list.size.height))\"\(SVGWriter.paint("fill", background))/>")
+            writer.body.write("<rect width=\"")
+            writer.body.write(number: list.size.width)
+            writer.body.write("\" height=\"")
+            writer.body.write(number: list.size.height)
+            writer.body.write(byte: UInt8(ascii: "\""))
+            writer.body.write(paint: "fill", background)
+            writer.body.write("/>\n")
         }
-        list.walk(&writer)
+        writer.walk(list.items)
+        writer.finish()
         if let error = writer.error { throw error }
-        let width = SVGNumber.format(list.size.width), height = SVGNumber.format(list.size.height)
-        var document = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">\n"
-        document += writer.definitions()
-        document += writer.output
-        document += "</svg>\n"
-        return document
+        let header = SVGBuffer()
+        header.write("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+        header.write(number: list.size.width)
+        header.write("\" height=\"")
+        header.write(number: list.size.height)
+        header.write("\" viewBox=\"0 0 ")
+        header.write(number: list.size.width)
+        header.write(byte: UInt8(ascii: " "))
+        header.write(number: list.size.height)
+        header.write("\">\n")
+        header.write(writer.definitions())
+        writer.body.write("</svg>\n")
+        return SVGBuffer.string(header, writer.body)
     }
 }
 
-/// Writes one element per item: the visitor behind `SVGRenderer`.
+/// Writes one element per item, on its own line, except that a rectangle's fill and the border
+/// drawn just after it share one where that draws the same pixels: the visitor behind
+/// `SVGRenderer`.
 struct SVGWriter: DisplayListVisitor {
     let textMode: SVGRenderer.TextMode
     let fonts: FontLibrary
-    var output = ""
-    var depth = 0
+    /// The pixel grid the picture is drawn on, for deciding when a fill and its border may merge.
+    let scale: CGFloat
+    /// The elements, after the `<defs>`.
+    let body: SVGBuffer
+    private var depth = 0
     private var clipCount = 0
-    /// Glyphs drawn so far, by face and glyph id, with the id of their definition.
-    private var glyphIDs: [GlyphKey: String] = [:]
-    /// Their definitions, in first-use order.
-    private var glyphDefinitions: [String] = []
+    /// Whether each open group wrote a `<g>`: one with nothing to apply writes none.
+    private var openGroups: [Bool] = []
+    /// The sum of the open groups' translations, to know where items land on the pixel grid.
+    private var translation = CGSize.zero
+    private var translations: [CGSize] = []
+    /// A rectangle's fill held back while the next item may be its border (plain fields, not an
+    /// optional struct, which the compiler copies through slower generic code).
+    private var hasPendingFill = false
+    private var pendingColor = Color(white: 0)
+    private var pendingFrame = CGRect.zero
+    private var pendingID: String?
+    /// Glyphs drawn so far, by face and glyph id, with the number of their definition.
+    private var glyphIDs: [GlyphKey: Int] = [:]
+    /// Their definitions, in first-use order, one a line.
+    private let glyphDefinitions = SVGBuffer()
+    private var glyphCount = 0
     /// Characters drawn per face, for `.embedded`.
     private var embeddedCharacters: [FontFaceID: Set<Character>] = [:]
+    /// The `<use>` elements of one stretch of glyphs, kept to reuse its storage.
+    private let uses = SVGBuffer()
     /// The first font problem met; `render` throws it.
     private(set) var error: (any Error)?
 
@@ -72,54 +111,143 @@ struct SVGWriter: DisplayListVisitor {
         let glyph: UInt32
     }
 
-    init(textMode: SVGRenderer.TextMode, fonts: FontLibrary) {
+    init(textMode: SVGRenderer.TextMode, fonts: FontLibrary, scale: CGFloat, expectedItems: Int) {
         self.textMode = textMode
         self.fonts = fonts
+        self.scale = scale
+        // About 90 bytes an element; a guess, so that a large list grows its storage rarely.
+        body = SVGBuffer(capacity: min(expectedItems, 1 << 20) * 96 + 256)
     }
 
-    mutating func line(_ text: String) {
-        output += String(repeating: "  ", count: depth) + text + "\n"
+    /// Visits `items` back to front, as `DisplayList.walk` does. Walking here rather than through
+    /// the generic `walk` in Arrange lets the compiler call this writer directly instead of
+    /// through the protocol, which is a third of the time on a list of 10,000 boxes.
+    mutating func walk(_ items: [DisplayItem]) {
+        // Items are read in place; copying each one would retain and release its strings.
+        items.withUnsafeBufferPointer { items in
+            for index in items.indices {
+                switch items[index].content {
+                case .fill(let shape, let color):
+                    fill(shape, color: color, in: items[index].frame, id: items[index].identity.id)
+                case .strokeBorder(let shape, let color, let lineWidth):
+                    strokeBorder(shape, color: color, lineWidth: lineWidth, in: items[index].frame, id: items[index].identity.id)
+                case .text(let run):
+                    text(run, in: items[index].frame, identity: items[index].identity)
+                case .group(let group):
+                    beginGroup(group, frame: items[index].frame, identity: items[index].identity)
+                    walk(group.items)
+                    endGroup()
+                }
+            }
+        }
     }
 
-    /// `<defs>` with every glyph outline, or the `@font-face` rules; empty when there are none.
-    func definitions() -> String {
-        var text = ""
+    /// Writes what is still held back; call after the walk.
+    mutating func finish() {
+        flushPendingFill()
+    }
+
+    /// `<defs>` with every glyph outline, and the `@font-face` rules; empty when there are none.
+    func definitions() -> SVGBuffer {
+        let text = SVGBuffer()
         if !glyphDefinitions.isEmpty {
-            text += "<defs>\n"
-            for definition in glyphDefinitions { text += "  " + definition + "\n" }
-            text += "</defs>\n"
+            text.write("<defs>\n")
+            text.write(glyphDefinitions)
+            text.write("</defs>\n")
         }
         if textMode == .embedded, !embeddedCharacters.isEmpty {
-            text += "<style>\n"
+            text.write("<style>\n")
             for face in embeddedCharacters.keys.sorted() {
                 guard let characters = embeddedCharacters[face], let data = fonts.subset(face, characters: characters) else { continue }
-                text += "  @font-face { font-family: \"\(Self.embeddedFamily(face))\"; src: url(data:font/ttf;base64,\(data.base64EncodedString())); }\n"
+                text.write("  @font-face { font-family: \"")
+                text.write(text: Self.embeddedFamily(face))
+                text.write("\"; src: url(data:font/ttf;base64,")
+                text.write(text: data.base64EncodedString())
+                text.write("); }\n")
             }
-            text += "</style>\n"
+            text.write("</style>\n")
         }
         return text
     }
 
+    // MARK: Shapes
+
     mutating func fill(_ shape: ShapeKind, color: Color, in frame: CGRect, identity: ViewIdentity) {
-        guard SVGWriter.isDrawable(frame) else { return }
-        line(Self.element(shape, frame) + Self.paint("fill", color) + Self.identity(identity) + "/>")
+        fill(shape, color: color, in: frame, id: identity.id)
+    }
+
+    private mutating func fill(_ shape: ShapeKind, color: Color, in frame: CGRect, id: String?) {
+        guard Self.isDrawable(frame) else { return }
+        flushPendingFill()
+        if shape == .rectangle {
+            hasPendingFill = true
+            pendingColor = color
+            pendingFrame = frame
+            pendingID = id
+            return
+        }
+        body.fillElement(shape, color: color, in: frame, id: id, depth: depth)
+    }
+
+    private mutating func flushPendingFill() {
+        guard hasPendingFill else { return }
+        hasPendingFill = false
+        body.fillElement(.rectangle, color: pendingColor, in: pendingFrame, id: pendingID, depth: depth)
     }
 
     mutating func strokeBorder(_ shape: ShapeKind, color: Color, lineWidth: CGFloat, in frame: CGRect, identity: ViewIdentity) {
-        guard SVGWriter.isDrawable(frame), lineWidth > 0 else { return }
+        strokeBorder(shape, color: color, lineWidth: lineWidth, in: frame, id: identity.id)
+    }
+
+    private mutating func strokeBorder(_ shape: ShapeKind, color: Color, lineWidth: CGFloat, in frame: CGRect, id: String?) {
+        guard Self.isDrawable(frame), lineWidth > 0 else { return }
         // The outline inset by half the line width, so the band lies inside the frame.
         let inset = frame.insetBy(dx: lineWidth / 2, dy: lineWidth / 2)
         // A band as wide as half the frame covers all of it: fill the shape (SVG draws no
         // stroke of a rectangle with no width, where Cairo would).
         guard inset.width > 0, inset.height > 0 else {
-            fill(shape, color: color, in: frame, identity: identity)
+            fill(shape, color: color, in: frame, id: id)
             return
         }
-        line(Self.element(shape, inset, radiusInset: lineWidth / 2) + " fill=\"none\"" + Self.paint("stroke", color)
-             + " stroke-width=\"\(SVGNumber.format(lineWidth))\"" + Self.identity(identity) + "/>")
+        if hasPendingFill {
+            if shape == .rectangle, pendingFrame.origin == frame.origin, pendingFrame.size == frame.size, pendingID == id,
+               mergesExactly(border: color, lineWidth: lineWidth, frame: frame) {
+                hasPendingFill = false
+                // The fill shrinks to the stroke's centre line, where the opaque stroke covers
+                // its edge: the same pixels as the fill under the border, in one element.
+                body.borderElement(.rectangle, fill: pendingColor, stroke: color, lineWidth: lineWidth, in: inset, id: id, depth: depth)
+                return
+            }
+            flushPendingFill()
+        }
+        body.borderElement(shape, fill: nil, stroke: color, lineWidth: lineWidth, in: inset, id: id, depth: depth)
     }
 
+    /// Whether a fill under this border draws the same pixels when it is shrunk to the border's
+    /// centre line: the border must hide the fill wholly where it lies (opaque at the 8 bits both
+    /// backends blend with), and every edge must lie on the pixel grid, where nothing is
+    /// anti-aliased; elsewhere the fill would show through the border's soft edges.
+    private func mergesExactly(border color: Color, lineWidth: CGFloat, frame: CGRect) -> Bool {
+        // 254.5 and above round to 255, opaque.
+        guard color.alpha * 255 >= 254.5 else { return false }
+        return Self.onGrid(lineWidth * scale) && Self.onGrid((frame.origin.x + translation.width) * scale)
+            && Self.onGrid((frame.origin.y + translation.height) * scale) && Self.onGrid(frame.size.width * scale)
+            && Self.onGrid(frame.size.height * scale)
+    }
+
+    /// Whether a length in pixels is whole, give or take the rounding error of a frame rounded to
+    /// a third of a point.
+    @inline(__always) private static func onGrid(_ pixels: CGFloat) -> Bool {
+        guard pixels.magnitude < 1e15 else { return false }
+        // Adding and taking away 1.5 × 2^52 rounds to a whole number in the FPU, without libm.
+        let whole = (pixels + 6_755_399_441_055_744) - 6_755_399_441_055_744
+        return (pixels - whole).magnitude < 1e-6
+    }
+
+    // MARK: Text
+
     mutating func text(_ run: TextRun, in frame: CGRect, identity: ViewIdentity) {
+        flushPendingFill()
         for line in run.lines where !line.text.isEmpty {
             let origin = CGPoint(x: frame.minX + line.origin.x, y: frame.minY + line.origin.y)
             guard origin.x.isFinite, origin.y.isFinite else { continue }
@@ -132,65 +260,109 @@ struct SVGWriter: DisplayListVisitor {
 
     /// Glyph outlines placed with `<use>`, one group per face, then the invisible text.
     private mutating func outlines(_ line: TextRun.Line, at origin: CGPoint, run: TextRun, identity: ViewIdentity) {
-        let f: (CGFloat) -> String = SVGNumber.format
         var start = 0
         while start < line.glyphs.count {
             var end = start + 1
             while end < line.glyphs.count, line.glyphs[end].face == line.glyphs[start].face { end += 1 }
             defer { start = end }
             guard let face = line.glyphs[start].face else { continue }
-            var uses = ""
+            uses.removeAll()
             var unitsPerEm: Double = 1000
             for glyph in line.glyphs[start..<end] {
-                guard let (id, upem) = definition(of: glyph.id, in: face) else { continue }
+                guard let (number, upem) = definition(of: glyph.id, in: face) else { continue }
                 unitsPerEm = upem
-                guard let id else { continue }
+                guard let number else { continue }
                 let units = CGFloat(upem) / run.font.size
-                let y = glyph.y != 0 ? " y=\"" + f(glyph.y * units) + "\"" : ""
-                uses += "<use href=\"#" + id + "\" x=\"" + f(glyph.x * units) + "\"" + y + "/>"
+                uses.write("<use href=\"#g")
+                uses.write(integer: number)
+                uses.write("\" x=\"")
+                uses.write(number: glyph.x * units)
+                if glyph.y != 0 {
+                    uses.write("\" y=\"")
+                    uses.write(number: glyph.y * units)
+                }
+                uses.write("\"/>")
             }
             guard !uses.isEmpty else { continue }
-            let scale = run.font.size / CGFloat(unitsPerEm)
-            self.line("<g transform=\"translate(\(f(origin.x)) \(f(origin.y))) scale(\(SVGNumber.format(scale, decimals: 8)))\""
-                      + Self.paint("fill", run.color) + Self.identity(identity) + ">" + uses + "</g>")
+            body.indent(depth)
+            body.write("<g transform=\"translate(")
+            body.write(number: origin.x)
+            body.write(byte: UInt8(ascii: " "))
+            body.write(number: origin.y)
+            body.write(") scale(")
+            body.write(number: run.font.size / CGFloat(unitsPerEm), decimals: 8)
+            body.write(")\"")
+            body.write(paint: "fill", run.color)
+            body.write(id: identity.id)
+            body.write(byte: UInt8(ascii: ">"))
+            body.write(uses)
+            body.write("</g>\n")
         }
         // Invisible, selectable words over the drawn ones.
-        self.line("<text x=\"\(f(origin.x))\" y=\"\(f(origin.y))\" font-family=\"sans-serif\" font-size=\"\(f(run.font.size))\""
-                  + " textLength=\"\(f(line.width))\" lengthAdjust=\"spacingAndGlyphs\" fill-opacity=\"0\" xml:space=\"preserve\">"
-                  + SVGEscaping.escape(line.text) + "</text>")
+        body.indent(depth)
+        body.write("<text x=\"")
+        body.write(number: origin.x)
+        body.write("\" y=\"")
+        body.write(number: origin.y)
+        body.write("\" font-family=\"sans-serif\" font-size=\"")
+        body.write(number: run.font.size)
+        body.write("\" textLength=\"")
+        body.write(number: line.width)
+        body.write("\" lengthAdjust=\"spacingAndGlyphs\" fill-opacity=\"0\" xml:space=\"preserve\">")
+        body.write(escaping: line.text)
+        body.write("</text>\n")
     }
 
-    /// The definition id of a glyph (nil for one that draws nothing) and its face's units per em,
-    /// defining it on first use.
-    private mutating func definition(of glyph: UInt32, in face: FontFaceID) -> (String?, Double)? {
+    /// The definition number of a glyph (nil for one that draws nothing) and its face's units per
+    /// em, defining it on first use.
+    private mutating func definition(of glyph: UInt32, in face: FontFaceID) -> (Int?, Double)? {
         let key = GlyphKey(face: face, glyph: glyph)
         do {
             if let image = try fonts.colorImage(of: glyph, in: face) {
-                if let id = glyphIDs[key] { return (id, image.unitsPerEm) }
-                let id = "g\(glyphDefinitions.count + 1)"
-                let f: (CGFloat) -> String = SVGNumber.format
-                glyphDefinitions.append("<image id=\"\(id)\" x=\"\(f(image.frame.minX))\" y=\"\(f(image.frame.minY))\" width=\"\(f(image.frame.width))\" height=\"\(f(image.frame.height))\" href=\"data:image/png;base64,\(image.png.base64EncodedString())\"/>")
-                glyphIDs[key] = id
-                return (id, image.unitsPerEm)
+                if let number = glyphIDs[key] { return (number, image.unitsPerEm) }
+                let number = newDefinition(key)
+                glyphDefinitions.write("\" x=\"")
+                glyphDefinitions.write(number: image.frame.minX)
+                glyphDefinitions.write("\" y=\"")
+                glyphDefinitions.write(number: image.frame.minY)
+                glyphDefinitions.write("\" width=\"")
+                glyphDefinitions.write(number: image.frame.width)
+                glyphDefinitions.write("\" height=\"")
+                glyphDefinitions.write(number: image.frame.height)
+                glyphDefinitions.write("\" href=\"data:image/png;base64,")
+                glyphDefinitions.write(text: image.png.base64EncodedString())
+                glyphDefinitions.write("\"/>\n")
+                return (number, image.unitsPerEm)
             }
             let outline = try fonts.outline(of: glyph, in: face)
             guard !outline.path.isEmpty else { return (nil, outline.unitsPerEm) }
-            if let id = glyphIDs[key] { return (id, outline.unitsPerEm) }
-            let id = "g\(glyphDefinitions.count + 1)"
-            glyphDefinitions.append("<path id=\"\(id)\" d=\"\(outline.path)\"/>")
-            glyphIDs[key] = id
-            return (id, outline.unitsPerEm)
+            if let number = glyphIDs[key] { return (number, outline.unitsPerEm) }
+            let number = newDefinition(key, element: "path")
+            glyphDefinitions.write("\" d=\"")
+            glyphDefinitions.write(text: outline.path)
+            glyphDefinitions.write("\"/>\n")
+            return (number, outline.unitsPerEm)
         } catch {
             if self.error == nil { self.error = error }
             return nil
         }
     }
 
+    /// Numbers the next definition and writes its opening up to the end of its id.
+    private mutating func newDefinition(_ key: GlyphKey, element: StaticString = "image") -> Int {
+        glyphCount += 1
+        glyphIDs[key] = glyphCount
+        glyphDefinitions.write("  <")
+        glyphDefinitions.write(element)
+        glyphDefinitions.write(" id=\"g")
+        glyphDefinitions.write(integer: glyphCount)
+        return glyphCount
+    }
+
     /// `<text>` with one `<tspan>` per stretch of glyphs in one face and one direction, placed
     /// where layout put it and held to its measured width, so the viewer shapes each stretch
     /// (ligatures, Arabic joining) with the named or embedded font.
     private mutating func characters(_ line: TextRun.Line, at origin: CGPoint, run: TextRun, identity: ViewIdentity) {
-        let f: (CGFloat) -> String = SVGNumber.format
         let units = Array(line.text.utf16)
         // Where each glyph cluster starts: a stretch's text runs to the next cluster after its
         // last one (a ligature's cluster holds all the characters it draws).
@@ -200,7 +372,7 @@ struct SVGWriter: DisplayListVisitor {
         case .monospaced: "monospace"
         case .default, .rounded: "sans-serif"
         }
-        var spans = ""
+        let spans = SVGBuffer()
         var start = 0
         while start < line.glyphs.count {
             let first = line.glyphs[start]
@@ -225,16 +397,39 @@ struct SVGWriter: DisplayListVisitor {
             let rightToLeft = first.level % 2 == 1
             // Right to left, a stretch starts at its right end.
             let x = origin.x + left + (rightToLeft ? width : 0)
-            spans += "<tspan x=\"\(f(x))\" font-family=\"\(SVGEscaping.escape(family))\""
-                + (rightToLeft ? " direction=\"rtl\" unicode-bidi=\"bidi-override\"" : "")
-                + (width > 0 ? " textLength=\"\(f(width))\" lengthAdjust=\"spacingAndGlyphs\"" : "")
-                + ">" + SVGEscaping.escape(text) + "</tspan>"
+            spans.write("<tspan x=\"")
+            spans.write(number: x)
+            spans.write("\" font-family=\"")
+            spans.write(escaping: family)
+            spans.write(byte: UInt8(ascii: "\""))
+            if rightToLeft { spans.write(" direction=\"rtl\" unicode-bidi=\"bidi-override\"") }
+            if width > 0 {
+                spans.write(" textLength=\"")
+                spans.write(number: width)
+                spans.write("\" lengthAdjust=\"spacingAndGlyphs\"")
+            }
+            spans.write(byte: UInt8(ascii: ">"))
+            spans.write(escaping: text)
+            spans.write("</tspan>")
         }
-        var style = " font-size=\"\(f(run.font.size))\""
-        if run.font.weight.cssWeight != 400 { style += " font-weight=\"\(run.font.weight.cssWeight)\"" }
-        if run.font.isItalic { style += " font-style=\"italic\"" }
-        self.line("<text y=\"\(f(origin.y))\"" + style + " xml:space=\"preserve\"" + Self.paint("fill", run.color)
-                  + Self.identity(identity) + ">" + spans + "</text>")
+        body.indent(depth)
+        body.write("<text y=\"")
+        body.write(number: origin.y)
+        body.write("\" font-size=\"")
+        body.write(number: run.font.size)
+        body.write(byte: UInt8(ascii: "\""))
+        if run.font.weight.cssWeight != 400 {
+            body.write(" font-weight=\"")
+            body.write(integer: run.font.weight.cssWeight)
+            body.write(byte: UInt8(ascii: "\""))
+        }
+        if run.font.isItalic { body.write(" font-style=\"italic\"") }
+        body.write(" xml:space=\"preserve\"")
+        body.write(paint: "fill", run.color)
+        body.write(id: identity.id)
+        body.write(byte: UInt8(ascii: ">"))
+        body.write(spans)
+        body.write("</text>\n")
     }
 
     static func embeddedFamily(_ face: FontFaceID) -> String {
@@ -244,115 +439,66 @@ struct SVGWriter: DisplayListVisitor {
         return "arrange-" + String(hash % 0xFFFFFF, radix: 16)
     }
 
+    // MARK: Groups
+
     mutating func beginGroup(_ group: DisplayGroup, frame: CGRect, identity: ViewIdentity) {
-        var attributes = ""
-        if let clip = group.clip, SVGWriter.isDrawable(frame) {
+        flushPendingFill()
+        translations.append(translation)
+        translation.width += group.translation.width
+        translation.height += group.translation.height
+        let clips = group.clip != nil && Self.isDrawable(frame)
+        // A group that clips, fades, moves or is named needs a `<g>`; any other draws its
+        // items as they are.
+        guard clips || group.opacity < 1 || group.translation != .zero || identity.id != nil else {
+            openGroups.append(false)
+            return
+        }
+        var clipNumber = 0
+        if let clip = group.clip, clips {
             clipCount += 1
-            let id = "clip\(clipCount)"
-            line("<clipPath id=\"\(id)\">" + Self.element(clip, frame) + "/></clipPath>")
-            attributes += " clip-path=\"url(#\(id))\""
+            clipNumber = clipCount
+            body.indent(depth)
+            body.write("<clipPath id=\"clip")
+            body.write(integer: clipNumber)
+            body.write("\">")
+            body.element(clip, frame)
+            body.write("/></clipPath>\n")
         }
-        if group.opacity < 1 { attributes += " opacity=\"\(SVGNumber.format(group.opacity))\"" }
+        body.indent(depth)
+        body.write("<g")
+        if clipNumber > 0 {
+            body.write(" clip-path=\"url(#clip")
+            body.write(integer: clipNumber)
+            body.write(")\"")
+        }
+        if group.opacity < 1 {
+            body.write(" opacity=\"")
+            body.write(number: group.opacity)
+            body.write(byte: UInt8(ascii: "\""))
+        }
         if group.translation != .zero {
-            attributes += " transform=\"translate(\(SVGNumber.format(group.translation.width)) \(SVGNumber.format(group.translation.height)))\""
+            body.write(" transform=\"translate(")
+            body.write(number: group.translation.width)
+            body.write(byte: UInt8(ascii: " "))
+            body.write(number: group.translation.height)
+            body.write(")\"")
         }
-        line("<g" + attributes + Self.identity(identity) + ">")
+        body.write(id: identity.id)
+        body.write(">\n")
+        openGroups.append(true)
         depth += 1
     }
 
     mutating func endGroup() {
+        flushPendingFill()
+        translation = translations.popLast() ?? .zero
+        guard openGroups.popLast() == true else { return }
         depth -= 1
-        line("</g>")
+        body.indent(depth)
+        body.write("</g>\n")
     }
 
     static func isDrawable(_ frame: CGRect) -> Bool {
         frame.minX.isFinite && frame.minY.isFinite && frame.width.isFinite && frame.height.isFinite
-    }
-
-    /// The opening of an element drawing `shape` in `frame` (no closing `/>`).
-    static func element(_ shape: ShapeKind, _ frame: CGRect, radiusInset: CGFloat = 0) -> String {
-        let f: (CGFloat) -> String = SVGNumber.format
-        let box = "x=\"\(f(frame.minX))\" y=\"\(f(frame.minY))\" width=\"\(f(frame.width))\" height=\"\(f(frame.height))\""
-        switch shape {
-        case .rectangle:
-            return "<rect " + box
-        case .roundedRectangle(let radius):
-            let r = min(max(radius - radiusInset, 0), frame.width / 2, frame.height / 2)
-            return "<rect " + box + (r > 0 ? " rx=\"\(f(r))\" ry=\"\(f(r))\"" : "")
-        case .capsule:
-            let r = min(frame.width, frame.height) / 2
-            return "<rect " + box + " rx=\"\(f(r))\" ry=\"\(f(r))\""
-        case .circle:
-            return "<circle cx=\"\(f(frame.midX))\" cy=\"\(f(frame.midY))\" r=\"\(f(min(frame.width, frame.height) / 2))\""
-        case .ellipse:
-            return "<ellipse cx=\"\(f(frame.midX))\" cy=\"\(f(frame.midY))\" rx=\"\(f(frame.width / 2))\" ry=\"\(f(frame.height / 2))\""
-        }
-    }
-
-    /// ` fill="#rrggbb"` plus an opacity attribute when the colour is not opaque.
-    static func paint(_ attribute: String, _ color: Color) -> String {
-        var text = " \(attribute)=\"\(color.hexRGB)\""
-        // Opacity at 8 bits, as Cairo draws it, so both backends blend alike.
-        let alpha = (color.alpha * 255).rounded() / 255
-        if alpha < 1 { text += " \(attribute)-opacity=\"\(SVGNumber.format(alpha))\"" }
-        return text
-    }
-
-    static func identity(_ identity: ViewIdentity) -> String {
-        identity.id.map { " data-id=\"\(SVGEscaping.escape($0))\"" } ?? ""
-    }
-}
-
-/// Escaping of user text for SVG (XML): the five special characters become entities, and
-/// characters XML 1.0 forbids (most control characters) are dropped, so nothing a scene says can
-/// add markup or break the document.
-public enum SVGEscaping {
-    public static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            default:
-                let v = scalar.value
-                if v < 0x20 || (0xD800...0xDFFF).contains(v) || v == 0xFFFE || v == 0xFFFF { continue }
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-}
-
-/// Numbers as SVG writes them: at most four decimals (or as many as asked), no trailing zeros,
-/// no "-0", so that 0.1 stays "0.1" and 26.666666 becomes "26.6667". Magnitudes beyond 1e15 are
-/// written in full without decimals rather than trapping.
-public enum SVGNumber {
-    public static func format(_ value: CGFloat) -> String { format(value, decimals: 4) }
-
-    public static func format(_ value: CGFloat, decimals: Int) -> String {
-        guard value.isFinite else { return "0" }
-        let decimals = min(max(decimals, 0), 9)
-        var power: Double = 1
-        for _ in 0..<decimals { power *= 10 }
-        let scaled = (Double(value) * power).rounded()
-        if scaled == 0 { return "0" }
-        guard abs(scaled) < 9e18 else { return String(format: "%.0f", Double(value)) }
-        let negative = scaled < 0
-        let magnitude = UInt64(abs(scaled))
-        let unit = UInt64(power)
-        let whole = magnitude / unit, fraction = magnitude % unit
-        var text = String(whole)
-        if fraction > 0 {
-            var digits = String(fraction)
-            digits = String(repeating: "0", count: decimals - digits.count) + digits
-            while digits.hasSuffix("0") { digits.removeLast() }
-            text += "." + digits
-        }
-        return negative ? "-" + text : text
     }
 }

@@ -1,0 +1,259 @@
+import Arrange
+import Foundation
+
+/// The bytes of an SVG document as it is written. Everything is appended in place, numbers and
+/// colours included, so drawing an item builds no intermediate strings and makes no per-byte
+/// checks beyond one capacity test: that is what makes a large list (10,000 boxes) cheap to write.
+///
+/// A class, because it owns the memory it allocates and frees it in `deinit`; each render makes
+/// its own buffers and never shares them.
+final class SVGBuffer {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// The bytes written so far.
+    private(set) var count = 0
+
+    init(capacity: Int = 256) {
+        self.capacity = max(capacity, 64)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    deinit { start.deallocate() }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Forgets the bytes and keeps the memory.
+    func removeAll() { count = 0 }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always) private func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    private func grow(to needed: Int) {
+        let larger = max(needed, capacity * 2)
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        storage.initialize(from: start, count: count)
+        start.deallocate()
+        start = storage
+        capacity = larger
+    }
+
+    private func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        UnsafeMutableRawPointer(start + count).copyMemory(from: base, byteCount: bytes.count)
+        count += bytes.count
+    }
+
+    @inline(__always) func write(_ text: StaticString) {
+        let length = text.utf8CodeUnitCount
+        // Most literals are a few bytes: copied in a loop the compiler unrolls, not by memmove.
+        if length <= 16, text.hasPointerRepresentation {
+            reserve(length)
+            let source = text.utf8Start
+            for index in 0..<length { start[count + index] = source[index] }
+            count += length
+        } else {
+            text.withUTF8Buffer { append(UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    /// Text known to need no escaping: numbers made elsewhere, ids, glyph outlines, base64.
+    func write(text: String) {
+        var text = text
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    func write(_ other: SVGBuffer) {
+        append(UnsafeRawBufferPointer(start: other.start, count: other.count))
+    }
+
+    @inline(__always) func write(byte: UInt8) {
+        reserve(1)
+        start[count] = byte
+        count += 1
+    }
+
+    /// Two spaces a level, so nested groups read as nested.
+    func indent(_ depth: Int) {
+        guard depth > 0 else { return }
+        reserve(2 * depth)
+        (start + count).initialize(repeating: UInt8(ascii: " "), count: 2 * depth)
+        count += 2 * depth
+    }
+
+    /// `value` in decimal, `minimumDigits` long at least (with leading zeros).
+    func write(integer value: UInt64, minimumDigits: Int = 1) {
+        // Counting up by multiplying is quicker than dividing down; 10^19 is the last power
+        // below UInt64's limit.
+        var digits = 1, limit: UInt64 = 10
+        while digits < 20, value >= limit {
+            digits += 1
+            limit &*= 10
+        }
+        digits = max(digits, min(minimumDigits, 20))
+        reserve(digits)
+        // Right to left, from the last digit.
+        var index = count + digits, remaining = value
+        for _ in 0..<digits {
+            index -= 1
+            start[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+            remaining /= 10
+        }
+        count += digits
+    }
+
+    func write(integer value: Int) {
+        if value < 0 { write(byte: UInt8(ascii: "-")) }
+        write(integer: UInt64(value.magnitude))
+    }
+
+    /// `value` as `SVGNumber.format(value)` describes it: at most four decimals.
+    func write(number value: CGFloat) {
+        write(Double(value), decimals: 4, power: 1e4)
+    }
+
+    /// `value` as `SVGNumber.format(value, decimals:)` describes it.
+    func write(number value: CGFloat, decimals: Int) {
+        let decimals = min(max(decimals, 0), 9)
+        write(Double(value), decimals: decimals, power: Self.power(decimals))
+    }
+
+    /// Inlined into the two callers, so that four decimals divides by a constant.
+    @inline(__always) private func write(_ value: Double, decimals: Int, power: Double) {
+        // |value| × 10^decimals, rounded half away from zero. Truncating and comparing the
+        // remainder, exact below 2^53 (above, every double is whole), gives the digits
+        // `rounded()` would without a call into libm.
+        let scaled = (value * power).magnitude
+        guard scaled < 9e18 else {
+            if scaled.isFinite {
+                // Past what UInt64 holds; only hostile input gets here, so Foundation may print it.
+                write(text: String(format: "%.0f", value))
+            } else {
+                write(byte: UInt8(ascii: "0"))
+            }
+            return
+        }
+        var magnitude = UInt64(scaled)
+        if scaled - Double(magnitude) >= 0.5 { magnitude += 1 }
+        // What rounds to 0 is "0", never "-0".
+        guard magnitude > 0 else {
+            write(byte: UInt8(ascii: "0"))
+            return
+        }
+        if value < 0 { write(byte: UInt8(ascii: "-")) }
+        // Dividing by a constant is a multiplication; four decimals is the usual case.
+        let unit = UInt64(power)
+        let whole = magnitude / unit
+        var fraction = magnitude % unit
+        write(integer: whole)
+        guard fraction > 0 else { return }
+        if decimals == 4, fraction == 5_000 {
+            // Half points, the centre lines of 1-pt borders, are the usual fraction.
+            write(".5")
+            return
+        }
+        write(byte: UInt8(ascii: "."))
+        var width = decimals
+        while fraction % 10 == 0 {
+            fraction /= 10
+            width -= 1
+        }
+        write(integer: fraction, minimumDigits: width)
+    }
+
+    /// 10^decimals for 0...9, each exact in a Double.
+    @inline(__always) static func power(_ decimals: Int) -> Double {
+        switch decimals {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        default: 1e9
+        }
+    }
+
+    /// The last colour written and its digits: borders repeat one colour for many items.
+    private var lastColor: (red: Double, green: Double, blue: Double) = (-1, -1, -1)
+    private var lastDigits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0)
+
+    /// `#rrggbb`, each channel rounded to 8 bits as `Color.hexRGB` does.
+    func write(hex color: Color) {
+        reserve(7)
+        start[count] = UInt8(ascii: "#")
+        if color.red != lastColor.red || color.green != lastColor.green || color.blue != lastColor.blue {
+            lastColor = (color.red, color.green, color.blue)
+            lastDigits = (0, 0, 0, 0, 0, 0)
+            (lastDigits.0, lastDigits.1) = Self.digits(channel: color.red)
+            (lastDigits.2, lastDigits.3) = Self.digits(channel: color.green)
+            (lastDigits.4, lastDigits.5) = Self.digits(channel: color.blue)
+        }
+        start[count + 1] = lastDigits.0
+        start[count + 2] = lastDigits.1
+        start[count + 3] = lastDigits.2
+        start[count + 4] = lastDigits.3
+        start[count + 5] = lastDigits.4
+        start[count + 6] = lastDigits.5
+        count += 7
+    }
+
+    /// The two hex digits of a channel.
+    @inline(__always) private static func digits(channel: Double) -> (UInt8, UInt8) {
+        // Clamped so that a component set out of range (or NaN) cannot trap; rounded half up,
+        // which for these non-negative values is `rounded()`.
+        let scaled = channel > 0 ? min(channel, 1) * 255 : 0
+        var value = UInt8(scaled)
+        if scaled - Double(value) >= 0.5 { value += 1 }
+        return (hexDigit(value >> 4), hexDigit(value & 0xF))
+    }
+
+    @inline(__always) private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") &+ value : UInt8(ascii: "a") &+ value &- 10
+    }
+
+    /// User text as XML character data or an attribute value: the five special characters become
+    /// entities and characters XML 1.0 forbids are dropped, so nothing a user writes can add markup.
+    func write(escaping text: String) {
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                switch value {
+                case 0x26: write("&amp;")
+                case 0x3C: write("&lt;")
+                case 0x3E: write("&gt;")
+                case 0x22: write("&quot;")
+                case 0x27: write("&apos;")
+                case 0x09, 0x0A, 0x0D: write(byte: UInt8(value))
+                case ..<0x20: continue
+                default: write(byte: UInt8(value))
+                }
+            } else if value != 0xFFFE && value != 0xFFFF {
+                // Swift's scalars are never surrogates, the other characters XML forbids.
+                UTF8.encode(scalar) { write(byte: $0) }
+            }
+        }
+    }
+
+    /// The bytes as a string. Everything written is valid UTF-8, so nothing is replaced.
+    var string: String { Self.string(self) }
+
+    /// Several buffers one after another as one string, copied once.
+    static func string(_ parts: SVGBuffer...) -> String {
+        let total = parts.reduce(0) { $0 + $1.count }
+        return String(unsafeUninitializedCapacity: total) { output in
+            guard let base = output.baseAddress else { return 0 }
+            var offset = 0
+            for part in parts {
+                (base + offset).initialize(from: part.start, count: part.count)
+                offset += part.count
+            }
+            return offset
+        }
+    }
+}
