@@ -17,6 +17,7 @@ public enum LayoutDump {
             out += indent + "  \"kind\": \(quoted(node.kind)),\n"
             out += indent + "  \"id\": \(node.id.map(quoted) ?? "null"),\n"
             out += indent + "  \"path\": \(quoted(node.path)),\n"
+            out += indent + "  \"source\": \(node.source.map(quoted) ?? "null"),\n"
             out += indent + "  \"frame\": {\"x\": \(number(f.minX)), \"y\": \(number(f.minY)), \"width\": \(number(f.width)), \"height\": \(number(f.height))},\n"
             out += indent + "  \"children\": ["
             for (index, child) in node.children.enumerated() {
@@ -44,7 +45,7 @@ public enum LayoutDump {
               let width = (frame["width"] as? NSNumber)?.doubleValue, let height = (frame["height"] as? NSNumber)?.doubleValue
         else { return nil }
         let children = (object["children"] as? [[String: Any]] ?? []).compactMap { node($0, depth: depth + 1) }
-        return LayoutNodeInfo(kind: kind, id: object["id"] as? String, path: path,
+        return LayoutNodeInfo(kind: kind, id: object["id"] as? String, path: path, source: object["source"] as? String,
                               frame: CGRect(x: x, y: y, width: width, height: height), children: children)
     }
 

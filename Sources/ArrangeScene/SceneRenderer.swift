@@ -109,7 +109,9 @@ public struct RenderedScene: Sendable {
     /// Where a laid-out view is written: its own line when the reader recorded one, else the
     /// scene's view.
     func location(of node: LayoutNodeInfo) -> SourceLocation {
-        scene.viewLocation
+        let parts = node.source?.split(separator: ":").compactMap { Int($0) } ?? []
+        guard parts.count == 2 else { return scene.viewLocation }
+        return SourceLocation(file: scene.file, line: parts[0], column: parts[1])
     }
 
     /// Characters no font has.

@@ -57,7 +57,7 @@ extension SceneReader {
                         at: node)
         }
         try countView(node)
-        return try kind.read(&self, Self.null(at: node))([]).view
+        return try kind.read(&self, Self.null(at: node))([]).view.layoutSource(place(node)).erased
     }
 
     private mutating func countView(_ node: Node) throws {
@@ -114,10 +114,30 @@ extension SceneReader {
             }
             isShape = false
         }
+        // Every view is marked with where it is written: the view itself with its kind's key,
+        // each view a modifier wraps it in with the modifier's key. A shape is marked once it is
+        // a view (after 'fill' or 'strokeBorder', or before any other modifier), so that those
+        // can still apply to it; the innermost mark wins (`layoutSource(_:)`).
+        let kindPlace = place(kind.key)
         var built = maker(children)
-        for modifier in modifiers { built = modifier.apply(built) }
+        if case .view(let view) = built { built = .view(view.layoutSource(kindPlace).erased) }
+        for modifier in modifiers {
+            var wasShape = false
+            if case .shape = built { wasShape = true }
+            if wasShape, !modifier.kind.shapeOnly { built = .view(built.view.layoutSource(kindPlace).erased) }
+            built = modifier.apply(built)
+            if wasShape, modifier.kind.shapeOnly { built = .view(built.view.layoutSource(kindPlace).erased) }
+            built = .view(built.view.layoutSource(place(modifier.key)).erased)
+        }
+        if case .shape = built { built = .view(built.view.layoutSource(kindPlace).erased) }
         if let id { return built.view.id(id).erased }
         return built.view
+    }
+
+    /// "line:column" of a node, as views are marked for `arrange layout` and warnings.
+    func place(_ node: Node) -> String {
+        let location = location(node)
+        return "\(location.line):\(location.column)"
     }
 
     /// One entry of a view mapping: its kind, `children`, `modifiers`, `id` or `repeat`.

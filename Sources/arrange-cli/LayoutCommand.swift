@@ -10,26 +10,24 @@ struct LayoutCommand: ParsableCommand {
         abstract: "Print where every view of a scene goes, without rendering.",
         discussion: """
         Lays the scene out on its canvas and prints the tree of views: each view's kind, its id \
-        (after '#') and its frame (x, y, width, height) in points, in the coordinates of the \
-        whole picture, offsets included. Layout modifiers (frame, padding, background, \
-        overlay, border, fixedSize) are views of their own, wrapping the view they modify, as \
-        in SwiftUI; a stack with one child is that child.
+        (after '#'), a text's characters, its frame (x, y, width, height) in points, in the \
+        coordinates of the whole picture, offsets included, and after '←' where it is written. \
+        Layout modifiers (frame, padding, background, overlay, border, fixedSize) are views of \
+        their own, wrapping the view they modify, as in SwiftUI, and point at the modifier's \
+        line; a stack with one child is that child.
 
         Example:
           $ arrange layout Fixtures/frame-background-order.yaml
           canvas 300 × 160 at scale 2
-          VStack (50, 25, 200, 110)
-            frame #background-then-frame (50, 25, 200, 50)
-              background (99.5, 40, 101, 20)
+          VStack (50, 25, 200, 110)  ← Fixtures/frame-background-order.yaml:8:3
+            frame #background-then-frame (50, 25, 200, 50)  ← Fixtures/frame-background-order.yaml:14:11
+              background (99.5, 40, 101, 20)  ← Fixtures/frame-background-order.yaml:13:11
                 Rectangle (99.5, 40, 101, 20)
-                Text (99.5, 40, 101, 20)
-            background #frame-then-background (50, 85, 200, 50)
-              Rectangle (50, 85, 200, 50)
-              frame (50, 85, 200, 50)
-                Text (99.5, 100, 101, 20)
+                Text "Hello, world" (99.5, 40, 101, 20)  ← Fixtures/frame-background-order.yaml:10:7
+            …
 
         With --json the same tree is printed as JSON: every view with "kind", "id" (or null), \
-        "path" (child indices from the root), "frame" {x, y, width, height} and "children" in \
+        "path" (child indices from the root), "source" ("line:column", or null), "frame" {x, y, width, height} and "children" in \
         order.
         """
     )
@@ -66,7 +64,7 @@ struct LayoutCommand: ParsableCommand {
                 if json {
                     outputs.append(LayoutDump.json(tree, file: loaded.file))
                 } else {
-                    outputs.append((inputs.count > 1 ? "\(input.displayName)\n" : "") + Self.text(tree))
+                    outputs.append((inputs.count > 1 ? "\(input.displayName)\n" : "") + Self.text(tree, file: loaded.file))
                 }
             } catch {
                 Console.error(error)
@@ -85,14 +83,15 @@ struct LayoutCommand: ParsableCommand {
     }
 
     /// One line per view, indented two spaces per level.
-    static func text(_ tree: LayoutTree) -> String {
+    static func text(_ tree: LayoutTree, file: String) -> String {
         let canvas = tree.result.canvasSize
         var lines = ["canvas \(formatNumber(canvas.width)) × \(formatNumber(canvas.height)) at scale \(formatNumber(tree.result.displayList.scale))"]
         func add(_ node: LayoutNodeInfo, _ depth: Int) {
             let f = node.frame
             let frame = "(\(short(f.minX)), \(short(f.minY)), \(short(f.width)), \(short(f.height)))"
             let content = node.text.map { " " + LayoutDump.quoted($0.count > 40 ? String($0.prefix(40)) + "…" : $0) } ?? ""
-            lines.append(String(repeating: "  ", count: depth) + node.kind + (node.id.map { " #\($0)" } ?? "") + content + " " + frame)
+            let source = node.source.map { "  ← \(file):\($0)" } ?? ""
+            lines.append(String(repeating: "  ", count: depth) + node.kind + (node.id.map { " #\($0)" } ?? "") + content + " " + frame + source)
             for child in node.children { add(child, depth + 1) }
         }
         add(tree.root, 0)

@@ -162,8 +162,8 @@ import TestSupport
         #expect(lines.first == "canvas 300 × 160 at scale 2")
         // The VStack is 50 + 10 + 50 = 110 tall and 200 wide, centred in 300 × 160 at (50, 25);
         // the second text's frame-then-background is the lower 200 × 50, at y = 25 + 60.
-        #expect(lines[1] == "VStack (50, 25, 200, 110)")
-        #expect(lines.contains("  background #frame-then-background (50, 85, 200, 50)"))
+        #expect(lines[1] == "VStack (50, 25, 200, 110)  ← Fixtures/frame-background-order.yaml:8:3")
+        #expect(lines.contains("  background #frame-then-background (50, 85, 200, 50)  ← Fixtures/frame-background-order.yaml:19:11"))
 
         let json = try arrange("layout", "Fixtures/frame-background-order.yaml", "--json")
         #expect(json.status == 0, "\(json.errors)")

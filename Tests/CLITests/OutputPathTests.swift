@@ -113,6 +113,14 @@ import TestSupport
         #expect(run.stdout.hasPrefix("Fixtures/hello-world-fonts.yaml\ncanvas 393 × 40 at scale 2\n"))
         #expect(run.stdout.contains("    Text \"Hello\" ("))
         #expect(run.stdout.contains("\nFixtures/stacks.yaml\ncanvas 486 × 208 at scale 2\n"))
+        // Each view points at where it is written: the kind's key, or for a view a modifier
+        // wraps it in, the modifier's key (Fixtures/frame-background-order.yaml, lines 8–19).
+        let sources = CLITests.run(binary, ["layout", "Fixtures/frame-background-order.yaml"], in: CLITests.root)
+        let file = "Fixtures/frame-background-order.yaml"
+        #expect(sources.stdout.contains("\nVStack (50, 25, 200, 110)  ← \(file):8:3\n"), "\(sources.stdout)")
+        #expect(sources.stdout.contains("\n  frame #background-then-frame (50, 25, 200, 50)  ← \(file):14:11\n"))
+        #expect(sources.stdout.contains("\n    background (99.5, 40, 101, 20)  ← \(file):13:11\n"))
+        #expect(sources.stdout.contains("\n      Text \"Hello, world\" (99.5, 40, 101, 20)  ← \(file):10:7\n"))
         let json = CLITests.run(binary, ["layout", "--json", "Fixtures/stacks.yaml", "Fixtures/wheel-0.yaml"], in: CLITests.root)
         let trees = try #require(try JSONSerialization.jsonObject(with: json.output) as? [[String: Any]])
         #expect(trees.map { $0["file"] as? String } == ["Fixtures/stacks.yaml", "Fixtures/wheel-0.yaml"])

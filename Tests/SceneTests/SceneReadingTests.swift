@@ -272,7 +272,15 @@ import Testing
             let yaml = try Scene.load(contentsOf: repositoryPath("Fixtures/\(name).yaml")).layout()
             let json = try Scene.load(contentsOf: repositoryPath("Fixtures/json/\(name).json")).layout()
             #expect(yaml.result.displayList == json.result.displayList, "\(name)")
-            #expect(yaml.root == json.root, "\(name)")
+            // The same views, frames and ids; only the lines they are written on differ.
+            func withoutSources(_ node: LayoutNodeInfo) -> LayoutNodeInfo {
+                var copy = node
+                copy.source = nil
+                copy.children = node.children.map(withoutSources)
+                return copy
+            }
+            #expect(withoutSources(yaml.root) == withoutSources(json.root), "\(name)")
+            #expect(yaml.root.allNodes.filter { $0.source != nil }.count == json.root.allNodes.filter { $0.source != nil }.count)
         }
     }
 
