@@ -39,7 +39,9 @@ let package = Package(
             providers: [.apt(["libcairo2-dev"])]
         ),
         // A display list as PNG or PDF through Cairo.
-        .target(name: "ArrangeCairo", dependencies: ["Arrange", "ArrangeSVG", "CCairo", "CFontconfig"]),
+        .target(name: "ArrangeCairo", dependencies: ["Arrange", "ArrangeSVG", "CCairo", "CFontconfig", "CPNG"]),
+        // PNG scanlines and zlib (zlib1g-dev) streams for ArrangeCairo's banded PNG writer.
+        .target(name: "CPNG", linkerSettings: [.linkedLibrary("z")]),
         // Scene files (YAML, JSON) to view trees, and the pipeline from a scene to its pictures.
         .target(name: "ArrangeScene", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo", .product(name: "Yams", package: "Yams")]),
         // Image comparison and snapshot assertions.
@@ -65,7 +67,7 @@ let package = Package(
         .testTarget(name: "SwiftUIPortTests", dependencies: ["Arrange"]),
         .testTarget(name: "SnapshotTests", dependencies: ["ArrangeSnapshot", "ArrangeSnapshotTesting", "Arrange", "ArrangeCairo", "TestSupport"],
                     exclude: ["Fixtures", "__Snapshots__"]),
-        .testTarget(name: "RendererTests", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot", "TestSupport"]),
+        .testTarget(name: "RendererTests", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot", "ArrangeScene", "CPNG", "CCairo", "TestSupport"]),
         // Scene files: reading, errors, fixtures against the JSON Schema, determinism.
         .testTarget(name: "SceneTests", dependencies: ["ArrangeScene", "Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot", "TestSupport"]),
         // The `arrange` command run as a subprocess.

@@ -20,8 +20,11 @@ cd "$(dirname "$0")/.."
 #   libharfbuzz-bin            hb-shape: the shaping cross-check
 #   poppler-utils              pdffonts, pdftotext: the PDF text tests
 #   time                       GNU time: peak memory of the resource-bound tests
+#   zlib1g-dev                 deflate for the banded PNG writer (CPNG)
+#   python3-pil                Pillow: the tall-PNG cross-check (Scripts/check-tall-png.py)
 packages=(libcairo2-dev pkg-config libharfbuzz-dev libfontconfig-dev libicu-dev fonts-dejavu-core fonts-dejavu-extra
-          fonts-noto-cjk fonts-noto-color-emoji librsvg2-bin libxml2-utils chromium fonts-liberation2 libharfbuzz-bin poppler-utils time)
+          fonts-noto-cjk fonts-noto-color-emoji librsvg2-bin libxml2-utils chromium fonts-liberation2 libharfbuzz-bin poppler-utils time
+          zlib1g-dev python3-pil)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

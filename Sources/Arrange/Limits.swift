@@ -42,6 +42,10 @@ public enum Limits {
     public static let canvasPixelsPerSide: CGFloat = 32_767
     /// The most pixels in a picture: 2²⁸ (a 16,384 × 16,384 canvas; 1 GiB of RGBA).
     public static let canvasPixels: CGFloat = 268_435_456
+    /// The most pixels in a PNG from `CairoRenderer` unless its `pixelLimit` is raised: 2³⁰.
+    /// PNGs are drawn in bands, in memory for a few bands at any size, so this bounds only the
+    /// time taken and the size of the file.
+    public static let pngPixels: CGFloat = 1_073_741_824
     /// The largest scale (pixels per point).
     public static let scale: CGFloat = 64
     /// The scales a picture may have: below 0.01 Cairo's transform can no longer be inverted.

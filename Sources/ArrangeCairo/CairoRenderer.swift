@@ -3,9 +3,13 @@ import CCairo
 import CFontconfig
 import Foundation
 
-/// Draws a display list with Cairo, as PNG (an image surface at the render scale) or PDF (a
-/// vector page in points). Anti-aliased; borders on pixel-aligned frames are crisp because the
-/// band of an inner stroke then starts and ends on pixel edges.
+/// Draws a display list with Cairo, as PNG or PDF (a vector page in points). Anti-aliased;
+/// borders on pixel-aligned frames are crisp because the band of an inner stroke then starts and
+/// ends on pixel edges.
+///
+/// A PNG is drawn at the render scale in horizontal bands and encoded by Arrange's own writer
+/// (`BandedPNG`), on every core: any height works, in memory for a few bands, and the pixels are
+/// those of Cairo's own PNG of one big surface.
 public struct CairoRenderer: Renderer, Sendable {
     /// The file format.
     public enum Format: String, Sendable, CaseIterable {
@@ -17,17 +21,62 @@ public struct CairoRenderer: Renderer, Sendable {
     public var fonts: FontLibrary
     /// Whether edges are anti-aliased (the default); off gives hard, jagged edges.
     public var antialias: Bool
+    /// The most pixels a PNG may have, `Limits.pngPixels` unless raised: drawing in bands keeps
+    /// memory small at any size, so this bounds only the time taken and the size of the file.
+    public var pixelLimit: Int
+    /// Rows per band; nil chooses about 1 MiB of pixels. Tests set small bands.
+    var bandRows: Int?
+    /// Threads drawing and compressing bands; nil uses every core.
+    var threads: Int?
 
-    public init(format: Format = .png, fonts: FontLibrary = .system, antialias: Bool = true) {
+    public init(format: Format = .png, fonts: FontLibrary = .system, antialias: Bool = true,
+                pixelLimit: Int = Int(Limits.pngPixels)) {
         self.format = format
         self.fonts = fonts
         self.antialias = antialias
+        self.pixelLimit = pixelLimit
     }
 
+    /// The tallest PNG, in pixels: Cairo's coordinates are 24.8 fixed point (±8,388,607 pixels),
+    /// and an item as tall as the picture is drawn at up to its height from a band's top.
+    static let maximumRows = 1 << 22
+
     /// The encoded image.
-    /// - Throws: `RenderError` for a canvas that is empty, unbounded or over 32,767 px a side
-    ///   (checked before drawing), or when Cairo fails.
+    /// - Throws: `RenderError` for a canvas that is empty or unbounded; for a PNG over 32,767
+    ///   pixels wide, over 4,194,304 tall or over `pixelLimit` pixels, and for a PDF over
+    ///   32,767 points a side (all checked before drawing); or when Cairo fails.
     public func render(_ list: DisplayList, options: RenderOptions = RenderOptions()) throws -> Data {
+        switch format {
+        case .png:
+            let scale = options.resolvedScale(for: list)
+            try Limits.checkCanvas(list.size, scale: scale, pixelLimit: false)
+            let w = (list.size.width * scale).rounded(.up), h = (list.size.height * scale).rounded(.up)
+            if w > Limits.canvasPixelsPerSide || h > CGFloat(Self.maximumRows) {
+                throw RenderError.canvasTooLarge(width: Int(min(w, 1e15)), height: Int(min(h, 1e15)),
+                                                 limit: w > Limits.canvasPixelsPerSide ? Int(Limits.canvasPixelsPerSide) : Self.maximumRows)
+            }
+            let width = Int(w), height = Int(h)
+            guard width * height <= pixelLimit else {
+                throw RenderError.backend("the picture would be \(width) × \(height) = \(width * height) pixels, over the limit of \(pixelLimit) (CairoRenderer.pixelLimit)")
+            }
+            return try BandedPNG(list: list, scale: scale, background: options.background, antialias: antialias, fonts: fonts,
+                                 width: width, height: height, bandRows: max(1, bandRows ?? BandedPNG.bandRows(width: width)),
+                                 threads: threads ?? BandedPNG.defaultThreads).encode()
+        case .pdf:
+            return try cairoRender(list, options: options)
+        }
+    }
+
+    /// Cairo's own PNG of the list drawn on one image surface (`cairo_surface_write_to_png`), the
+    /// way PNGs were made before `BandedPNG`: kept to check that the two agree pixel for pixel.
+    func cairoPNG(_ list: DisplayList, options: RenderOptions = RenderOptions()) throws -> Data {
+        var renderer = self
+        renderer.format = .png
+        return try renderer.cairoRender(list, options: options)
+    }
+
+    /// The list drawn on one Cairo surface of `format` and written by Cairo.
+    private func cairoRender(_ list: DisplayList, options: RenderOptions) throws -> Data {
         let scale = options.resolvedScale(for: list)
         try Limits.checkCanvas(list.size, scale: scale, pixelLimit: true)
         let sink = CairoSink()
@@ -114,7 +163,9 @@ final class CairoSink {
 
 /// Draws items on a Cairo context, one function per item kind.
 struct CairoPainter: DisplayListVisitor {
-    let context: OpaquePointer?
+    /// The context drawn on; the banded PNG writer moves one painter (and its decoded colour
+    /// glyphs) from band to band.
+    var context: OpaquePointer?
     let fonts: FontLibrary
     /// Whether each open group pushed a Cairo group (for opacity) that must be popped.
     private var pushed: [Bool] = []
@@ -169,8 +220,13 @@ struct CairoPainter: DisplayListVisitor {
         return result
     }
 
+    /// Whether a colour glyph's image has been painted: Cairo samples a scaled image differently
+    /// at different distances from the surface's origin, so such a picture is drawn whole.
+    private(set) var paintedImage = false
+
     /// Paints a colour glyph's image into its frame, scaled from design units to points.
-    private func paint(_ image: ColorGlyph, at x: Double, _ y: Double, size: CGFloat) {
+    private mutating func paint(_ image: ColorGlyph, at x: Double, _ y: Double, size: CGFloat) {
+        paintedImage = true
         let scale = Double(size) / image.unitsPerEm
         let width = Double(cairo_image_surface_get_width(image.surface)), height = Double(cairo_image_surface_get_height(image.surface))
         guard width > 0, height > 0, image.frame.width > 0, image.frame.height > 0 else { return }
