@@ -61,25 +61,25 @@ public struct MarkdownScenes: Sendable {
         }
     }
 
-    /// Reads the Markdown file at `path` (at most `Limits.fileBytes`).
+    /// Reads the Markdown file at `path` (at most `limits.fileBytes`).
     /// - Throws: `SceneError` at the file's start when it cannot be read, is too large or is not
     ///   UTF-8.
-    public init(contentsOf path: String) throws {
+    public init(contentsOf path: String, limits: SceneLimits = SceneLimits()) throws {
         let start = SourceLocation.start(of: path)
         guard let data = FileManager.default.contents(atPath: path) else { throw SceneError("the file cannot be read", at: start) }
-        guard data.count <= Limits.fileBytes else {
-            throw SceneError("the file is over \(Limits.fileBytes) bytes (1 MiB), the most a Markdown file with scenes may have", at: start)
+        guard data.count <= limits.fileBytes else {
+            throw SceneError("the file is over \(limits.fileBytes) bytes, the most a Markdown file with scenes may have\(SceneLimits.raise("file-bytes"))", at: start)
         }
         guard let text = String(data: data, encoding: .utf8) else { throw SceneError("the file is not UTF-8 text", at: start) }
         self.init(text: text, file: path)
     }
 
     /// The scene of block `number`, read with the file's name and line numbers.
-    public func scene(_ number: Int, seed: UInt64? = nil) throws -> Scene {
+    public func scene(_ number: Int, seed: UInt64? = nil, limits: SceneLimits = SceneLimits()) throws -> Scene {
         guard let block = blocks.first(where: { $0.number == number }) else {
             throw SceneError("the file has no arrange block \(number) (it has \(blocks.count))", at: .start(of: file))
         }
-        return try Scene(text: block.sceneText, file: file, format: .yaml, seed: seed)
+        return try Scene(data: Data(block.sceneText.utf8), file: file, format: .yaml, seed: seed, limits: limits)
     }
 
     /// The Markdown with each block replaced by `replacement(block)` (lines, without a final

@@ -83,12 +83,14 @@ public struct Scene: @unchecked Sendable {
     public internal(set) var fontFamilies: [(family: String, location: SourceLocation)] = []
     /// The scene's `description`, if it has one: alt text where the picture is shown.
     public internal(set) var description: String?
+    /// The limits it was read with, which also bound its picture.
+    public internal(set) var limits = SceneLimits()
 
     /// Reads the scene file at `path`. `seed` replaces the file's seed.
     ///
     /// At most `Limits.fileBytes` + 1 bytes are read, so a huge file, a device or a pipe
     /// that never ends is refused without reading it all.
-    public static func load(contentsOf path: String, seed: UInt64? = nil) throws -> Scene {
+    public static func load(contentsOf path: String, seed: UInt64? = nil, limits: SceneLimits = SceneLimits()) throws -> Scene {
         let start = SourceLocation.start(of: path)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
@@ -99,38 +101,39 @@ public struct Scene: @unchecked Sendable {
         defer { try? handle.close() }
         let data: Data
         do {
-            data = try readPrefix(of: handle)
+            data = try readPrefix(of: handle, limits: limits)
         } catch {
             throw SceneError("the file cannot be read: \(FileOutput.describe(error))", at: start)
         }
-        return try Scene(data: data, file: path, format: SceneFormat(fileName: path), seed: seed)
+        return try Scene(data: data, file: path, format: SceneFormat(fileName: path), seed: seed, limits: limits)
     }
 
     /// Reads a scene from a file handle (standard input, say), as `load(contentsOf:)` reads a
     /// file. `file` names it in messages.
-    public static func read(from handle: FileHandle, file: String, format: SceneFormat = .yaml, seed: UInt64? = nil) throws -> Scene {
+    public static func read(from handle: FileHandle, file: String, format: SceneFormat = .yaml, seed: UInt64? = nil,
+                            limits: SceneLimits = SceneLimits()) throws -> Scene {
         let data: Data
         do {
-            data = try readPrefix(of: handle)
+            data = try readPrefix(of: handle, limits: limits)
         } catch {
             throw SceneError("cannot read: \(FileOutput.describe(error))", at: .start(of: file))
         }
-        return try Scene(data: data, file: file, format: format, seed: seed)
+        return try Scene(data: data, file: file, format: format, seed: seed, limits: limits)
     }
 
     /// Up to one byte more than a scene may have: enough to tell that it is too large.
-    private static func readPrefix(of handle: FileHandle) throws -> Data {
+    private static func readPrefix(of handle: FileHandle, limits: SceneLimits) throws -> Data {
         var data = Data()
-        while data.count <= Limits.fileBytes {
-            guard let chunk = try handle.read(upToCount: Limits.fileBytes + 1 - data.count), !chunk.isEmpty else { break }
+        while data.count <= limits.fileBytes {
+            guard let chunk = try handle.read(upToCount: limits.fileBytes + 1 - data.count), !chunk.isEmpty else { break }
             data.append(chunk)
         }
         return data
     }
 
     /// Reads a scene from its bytes. `file` names it in messages; `seed` replaces the file's seed.
-    public init(data: Data, file: String, format: SceneFormat, seed: UInt64? = nil) throws {
-        self = try LargeStack.run { try Self.read(data, file: file, format: format, seed: seed) }
+    public init(data: Data, file: String, format: SceneFormat, seed: UInt64? = nil, limits: SceneLimits = SceneLimits()) throws {
+        self = try LargeStack.run { try Self.read(data, file: file, format: format, seed: seed, limits: limits) }
     }
 
     /// A scene from YAML or JSON text.
@@ -138,8 +141,8 @@ public struct Scene: @unchecked Sendable {
         try self.init(data: Data(text.utf8), file: file, format: format, seed: seed)
     }
 
-    private static func read(_ data: Data, file: String, format: SceneFormat, seed override: UInt64?) throws -> Scene {
-        let source = try SourceText(data, file: file)
+    private static func read(_ data: Data, file: String, format: SceneFormat, seed override: UInt64?, limits: SceneLimits) throws -> Scene {
+        let source = try SourceText(data, file: file, limits: limits)
         var yaml = source.text
         switch format {
         case .json:
@@ -172,7 +175,7 @@ public struct Scene: @unchecked Sendable {
             seed = value
         }
         seed = override ?? seed
-        var reader = SceneReader(file: file, seed: seed)
+        var reader = SceneReader(file: file, seed: seed, limits: limits)
         var canvas = SceneCanvas(), canvasLocation: SourceLocation?
         var view: (AnyView, SourceLocation)?
         var fontSources: [(url: URL, location: SourceLocation)] = []
@@ -218,6 +221,7 @@ public struct Scene: @unchecked Sendable {
         scene.fontSources = fontSources
         scene.fontFamilies = reader.fontFamilies
         scene.description = description
+        scene.limits = limits
         return scene
     }
 
@@ -292,12 +296,12 @@ public struct Scene: @unchecked Sendable {
                              at: viewLocation)
         }
         let pixels = CGSize(width: size.width * scale, height: size.height * scale)
-        if pixels.width > Limits.canvasPixelsPerSide || pixels.height > Limits.canvasPixelsPerSide {
-            throw SceneError("the picture would be \(SceneReader.format(pixels.width.rounded(.up))) × \(SceneReader.format(pixels.height.rounded(.up))) pixels (\(SceneReader.format(size.width)) × \(SceneReader.format(size.height)) points at scale \(SceneReader.format(scale))); at most \(Int(Limits.canvasPixelsPerSide)) pixels a side",
+        if pixels.width > limits.canvasPixelsPerSide || pixels.height > limits.canvasPixelsPerSide {
+            throw SceneError("the picture would be \(SceneReader.format(pixels.width.rounded(.up))) × \(SceneReader.format(pixels.height.rounded(.up))) pixels (\(SceneReader.format(size.width)) × \(SceneReader.format(size.height)) points at scale \(SceneReader.format(scale))); at most \(Int(limits.canvasPixelsPerSide)) pixels a side\(SceneLimits.raise("canvas-side"))",
                              at: canvas.width != nil || canvas.height != nil ? place : viewLocation)
         }
-        if pixels.width * pixels.height > Limits.canvasPixels {
-            throw SceneError("the picture would have \(SceneReader.format((pixels.width * pixels.height).rounded(.up))) pixels (\(SceneReader.format(pixels.width.rounded(.up))) × \(SceneReader.format(pixels.height.rounded(.up)))); at most \(Int(Limits.canvasPixels))",
+        if pixels.width * pixels.height > limits.canvasPixels {
+            throw SceneError("the picture would have \(SceneReader.format((pixels.width * pixels.height).rounded(.up))) pixels (\(SceneReader.format(pixels.width.rounded(.up))) × \(SceneReader.format(pixels.height.rounded(.up)))); at most \(Int(limits.canvasPixels))\(SceneLimits.raise("canvas-pixels"))",
                              at: canvas.width != nil || canvas.height != nil ? place : viewLocation)
         }
         return tree
@@ -323,8 +327,8 @@ extension SceneReader {
         }
         for (length, key) in [(canvas.width, CanvasKey.width), (canvas.height, CanvasKey.height)] {
             let name = key.name
-            if let length, length * canvas.scale > Limits.canvasPixelsPerSide {
-                throw error("the canvas \(name) is \(Self.format(length * canvas.scale)) pixels (\(Self.format(length)) points at scale \(Self.format(canvas.scale))); at most \(Int(Limits.canvasPixelsPerSide)) pixels a side",
+            if let length, length * canvas.scale > limits.canvasPixelsPerSide {
+                throw error("the canvas \(name) is \(Self.format(length * canvas.scale)) pixels (\(Self.format(length)) points at scale \(Self.format(canvas.scale))); at most \(Int(limits.canvasPixelsPerSide)) pixels a side\(SceneLimits.raise("canvas-side"))",
                             at: node)
             }
         }

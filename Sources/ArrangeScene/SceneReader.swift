@@ -33,8 +33,12 @@ struct SceneReader {
         let problem: SceneError?
     }
 
-    init(file: String, seed: UInt64) {
+    /// How much the scene may ask for.
+    let limits: SceneLimits
+
+    init(file: String, seed: UInt64, limits: SceneLimits = SceneLimits()) {
         self.file = file
+        self.limits = limits
         generator = SeededGenerator(seed: seed)
     }
 
@@ -304,8 +308,8 @@ struct SceneReader {
     /// more than `Limits.scalarsPerCharacter` code points.
     mutating func countText(_ text: String, at node: Node) throws {
         textCharacters += text.unicodeScalars.count
-        guard textCharacters <= Limits.textScalars else {
-            throw stop("the scene has more than \(Limits.textScalars) code points of text (copies made by 'repeat' included)", at: node)
+        guard textCharacters <= limits.textScalars else {
+            throw stop("the scene has more than \(limits.textScalars) code points of text (copies made by 'repeat' included)\(SceneLimits.raise("text"))", at: node)
         }
         // Grapheme breaking of a giant cluster is itself slow: look at runs of combining code
         // points first, and only then at characters.

@@ -64,7 +64,10 @@ public struct RenderedScene: Sendable {
             return try LargeStack.run {
                 switch format {
                 case .svg: Data(try SVGRenderer(textMode: svgTextMode, fonts: fonts).render(displayList, options: options).utf8)
-                case .png: try CairoRenderer(format: .png, fonts: fonts).render(displayList, options: options)
+                case .png:
+                    // A scene read with a raised pixel limit may be drawn that large.
+                    try CairoRenderer(format: .png, fonts: fonts, pixelLimit: max(Int(Limits.pngPixels), Int(scene.limits.canvasPixels)))
+                        .render(displayList, options: options)
                 case .pdf: try CairoRenderer(format: .pdf, fonts: fonts).render(displayList, options: options)
                 }
             }

@@ -9,10 +9,10 @@ struct SourceText {
     let text: String
     let bytes: [UInt8]
 
-    init(_ data: Data, file: String) throws {
+    init(_ data: Data, file: String, limits: SceneLimits = SceneLimits()) throws {
         self.file = file
-        guard data.count <= Limits.fileBytes else {
-            throw SceneError("the file is over \(Limits.fileBytes) bytes (1 MiB), the most a scene may have",
+        guard data.count <= limits.fileBytes else {
+            throw SceneError("the file is over \(limits.fileBytes) bytes\(limits.fileBytes == Limits.fileBytes ? " (1 MiB)" : ""), the most a scene may have\(SceneLimits.raise("file-bytes"))",
                              at: .start(of: file))
         }
         var bytes = [UInt8](data)

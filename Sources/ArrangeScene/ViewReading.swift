@@ -31,7 +31,10 @@ extension SceneReader {
                 throw error("'repeat' copies a child of a container; it cannot be used on \(place == .root ? "the scene's root view" : "the view of a background or overlay")",
                             at: entry.key)
             }
-            copies = try integer(entry.value, ViewEntryKey.repeat.name, 0...Limits.repeatCount)
+            copies = try integer(entry.value, ViewEntryKey.repeat.name, 0...Int.max)
+            guard copies <= limits.repeatCount else {
+                throw error("'repeat' must be from 0 to \(limits.repeatCount), found \(copies)\(SceneLimits.raise("repeat"))", at: entry.value)
+            }
             var views: [AnyView] = []
             let outer = idSuffix
             defer { idSuffix = outer }
@@ -62,8 +65,8 @@ extension SceneReader {
 
     private mutating func countView(_ node: Node) throws {
         viewCount += 1
-        guard viewCount <= Limits.views else {
-            throw stop("the scene has more than \(Limits.views) views (copies made by 'repeat' included)", at: node)
+        guard viewCount <= limits.views else {
+            throw stop("the scene has more than \(limits.views) views (copies made by 'repeat' included)\(SceneLimits.raise("views"))", at: node)
         }
     }
 
@@ -181,8 +184,8 @@ extension SceneReader {
                 throw error("a view may have at most \(Limits.modifiersPerView) modifiers, found \(items.count)", at: value)
             }
             modifierCount += items.count
-            guard modifierCount <= Limits.modifiers else {
-                throw stop("the scene has more than \(Limits.modifiers) modifiers (copies made by 'repeat' included)", at: value)
+            guard modifierCount <= limits.modifiers else {
+                throw stop("the scene has more than \(limits.modifiers) modifiers (copies made by 'repeat' included)\(SceneLimits.raise("modifiers"))", at: value)
             }
             for item in items {
                 do {

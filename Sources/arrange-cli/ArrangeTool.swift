@@ -68,10 +68,12 @@ struct SceneInput: Hashable, Sendable {
 
     /// Reads and checks the scene; `seed` replaces its own. A Markdown block is read from the
     /// file as it is now, so that a watch sees edits.
-    func load(seed: UInt64?) throws -> Scene {
-        if let markdownBlock { return try MarkdownScenes(contentsOf: path).scene(markdownBlock, seed: seed) }
-        guard path == "-" else { return try Scene.load(contentsOf: path, seed: seed) }
-        return try Scene.read(from: .standardInput, file: displayName, format: .yaml, seed: seed)
+    func load(seed: UInt64?, limits: SceneLimits = SceneLimits()) throws -> Scene {
+        if let markdownBlock {
+            return try MarkdownScenes(contentsOf: path, limits: limits).scene(markdownBlock, seed: seed, limits: limits)
+        }
+        guard path == "-" else { return try Scene.load(contentsOf: path, seed: seed, limits: limits) }
+        return try Scene.read(from: .standardInput, file: displayName, format: .yaml, seed: seed, limits: limits)
     }
 
     /// Whether a file is Markdown, whose `arrange` blocks are the scenes.

@@ -27,6 +27,8 @@ struct BatchRender: Sendable {
         let seed: UInt64?
         let verbose: Bool
         let sync: Bool
+        /// How much each scene may ask for.
+        let limits: SceneLimits
         /// Whether views that land outside the canvas are warned about.
         let warnOverflow: Bool
         /// Font files and folders of `--font-dir`: inputs of every scene.
@@ -91,7 +93,7 @@ struct BatchRender: Sendable {
             return .failed
         }
         do {
-            let scene = try plan.input.load(seed: settings.seed)
+            let scene = try plan.input.load(seed: settings.seed, limits: settings.limits)
             let fingerprint = manifest == nil ? nil : self.fingerprint(of: plan.input, scene)
             if let manifest, let fingerprint, manifest.isCurrent(plan.targets.map(\.path), fingerprint: fingerprint) {
                 return .unchanged

@@ -70,6 +70,8 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var fonts: FontOptions
 
+    @OptionGroup var limitOptions: LimitOptions
+
     func validate() throws {
         guard !scenes.isEmpty else { throw ValidationError("name at least one scene file") }
         guard (0...1).contains(threshold) else { throw ValidationError("--threshold must be a number from 0 to 1") }
@@ -92,26 +94,27 @@ struct CheckCommand: ParsableCommand {
         let inputs = try SceneInput.expand(scenes).filter { $0.path != "-" }
         let shard = try parsedShard()
         let referencesURL = URL(fileURLWithPath: references), outputURL = URL(fileURLWithPath: output)
+        let limits = try limitOptions.limits()
         let check = SnapshotCheck(references: referencesURL, output: outputURL,
                                   comparison: ImageComparison(threshold: threshold, maxDifferingFraction: maxDiff),
                                   compareSVG: svg, record: record, renderer: SceneRenderer(fonts: try fonts.library()))
 
         // Two scenes with one reference name would overwrite each other's references.
         var owners: [String: [String]] = [:]
-        for input in inputs { owners[SnapshotCheck.referenceName(of: input.path), default: []].append(input.path) }
+        for input in inputs { owners[input.baseName, default: []].append(input.displayName) }
         let clashes = owners
-        let selected = inputs.filter { SnapshotCheck.inShard(SnapshotCheck.referenceName(of: $0.path), index: shard.index, of: shard.count) }
+        let selected = inputs.filter { SnapshotCheck.inShard($0.baseName, index: shard.index, of: shard.count) }
         let results = Mutex<[CheckResult]>([])
         let work = selected
         runInParallel(work.count, workers: min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(work.count, 1))) { index in
             let input = work[index]
-            let name = SnapshotCheck.referenceName(of: input.path)
+            let name = input.baseName
             var result: CheckResult
             if let clash = clashes[name], clash.count > 1 {
                 result = CheckResult(name: name, scene: input.path, status: .error)
                 result.message = "\(clash.joined(separator: " and ")) share the reference name '\(name)'; rename one of them"
             } else {
-                result = check.check({ try input.load(seed: nil) }, file: input.path, name: name)
+                result = check.check({ try input.load(seed: nil, limits: limits) }, file: input.displayName, name: name)
             }
             Console.printLine(([result.line] + Self.changeLines(result)).joined(separator: "\n"))
             results.withLock { $0.append(result) }
@@ -119,7 +122,7 @@ struct CheckCommand: ParsableCommand {
         let report = CheckReport(results: results.withLock { $0 })
 
         if prune {
-            let names = Set(inputs.map { SnapshotCheck.referenceName(of: $0.path) })
+            let names = Set(inputs.map { $0.baseName })
             for file in check.unusedReferences(names: names) {
                 do {
                     try FileManager.default.removeItem(at: file)

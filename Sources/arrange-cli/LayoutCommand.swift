@@ -37,6 +37,8 @@ struct LayoutCommand: ParsableCommand {
 
     @OptionGroup var fonts: FontOptions
 
+    @OptionGroup var limitOptions: LimitOptions
+
     @Flag(name: .customLong("warn-overflow"), inversion: .prefixedNo,
           help: "Warn, with the view's line, when a view lands outside the canvas and is cut off.")
     var warnOverflow = false
@@ -57,7 +59,7 @@ struct LayoutCommand: ParsableCommand {
         var failed = false
         for input in inputs {
             do {
-                let loaded = try input.load(seed: seed)
+                let loaded = try input.load(seed: seed, limits: limitOptions.limits())
                 let rendered = try renderer.layout(loaded)
                 if warnOverflow { rendered.overflowWarnings.forEach(Console.printError) }
                 let tree = rendered.tree

@@ -94,6 +94,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var fonts: FontOptions
 
+    @OptionGroup var limitOptions: LimitOptions
+
     func validate() throws {
         guard !scenes.isEmpty else { throw ValidationError("name at least one scene file") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
@@ -149,7 +151,7 @@ struct RenderCommand: ParsableCommand {
         }
         let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(plans.count, 1))
         let renderer = SceneRenderer(scale: scale.map { CGFloat($0) }, svgTextMode: svgText, fonts: try fonts.library())
-        let settings = BatchRender.Settings(renderer: renderer, seed: seed, verbose: verbose, sync: sync, warnOverflow: warnOverflow, fontDirs: fonts.fontDirs)
+        let settings = BatchRender.Settings(renderer: renderer, seed: seed, verbose: verbose, sync: sync, limits: try limitOptions.limits(), warnOverflow: warnOverflow, fontDirs: fonts.fontDirs)
         var manifest = incremental ? IncrementalManifest(folder: folder.isEmpty ? "." : folder) : nil
         let batch = BatchRender(plans: plans, settings: settings, workers: workers, manifest: manifest)
         let outcomes = batch.run()

@@ -26,6 +26,8 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var fonts: FontOptions
 
+    @OptionGroup var limitOptions: LimitOptions
+
     @Flag(name: .customLong("warn-overflow"), inversion: .prefixedNo,
           help: "Warn, with the view's line, when a view lands outside the canvas and is cut off.")
     var warnOverflow = true
@@ -43,7 +45,7 @@ struct ValidateCommand: ParsableCommand {
         var failed = 0
         for input in inputs {
             do {
-                let scene = try input.load(seed: nil)
+                let scene = try input.load(seed: nil, limits: limitOptions.limits())
                 let rendered = try SceneRenderer(fonts: base).layout(scene)
                 for warning in rendered.warnings(overflow: warnOverflow) { Console.printError(warning) }
                 let tree = rendered.tree

@@ -52,7 +52,7 @@ struct Watcher {
     /// The files a plan's pictures depend on: the scene, its fonts, `--font-dir`.
     func inputs(of plan: BatchRender.Plan) -> [String] {
         var paths = [plan.input.path]
-        if let scene = try? plan.input.load(seed: batch.settings.seed) {
+        if let scene = try? plan.input.load(seed: batch.settings.seed, limits: batch.settings.limits) {
             paths += scene.fontSources.map(\.url.path)
         }
         return paths + batch.settings.fontDirs
