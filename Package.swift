@@ -58,8 +58,12 @@ let package = Package(
             ],
             path: "Sources/arrange-cli"
         ),
-        // Wall-clock benchmarks: swift run -c release arrange-benchmarks
-        .executableTarget(name: "arrange-benchmarks", dependencies: ["Arrange", "ArrangeSnapshot"]),
+        // Benchmarks against floors timed in the same run: swift run -c release arrange-benchmarks
+        .executableTarget(name: "arrange-benchmarks",
+                          dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot", "CBenchmarkFloors"]),
+        // The benchmarks' floors in plain C (a greedy flow loop, raw Cairo, snprintf SVG); only
+        // arrange-benchmarks depends on it.
+        .target(name: "CBenchmarkFloors", linkerSettings: [.linkedLibrary("cairo")]),
         // What the test targets share: running external tools and the command.
         .target(name: "TestSupport", dependencies: ["Arrange"], path: "Tests/TestSupport"),
         .testTarget(name: "ArrangeTests", dependencies: ["Arrange", "TestSupport"], exclude: ["Fixtures"]),

@@ -1,87 +1,181 @@
-import Arrange
-import ArrangeSnapshot
+import CBenchmarkFloors
 import Foundation
 
-// Benchmarks: wall-clock times of typical workloads, printed as a table. Speed is watched here,
-// never asserted in tests. Run with: swift run -c release arrange-benchmarks
+// Benchmarks: each workload against a floor timed in the same run (plain C doing the least the
+// step could do), so a ratio still compares on a noisy machine. Speed is watched here, never
+// asserted in tests.
+//
+//   swift build -c release --scratch-path .build-bench && .build-bench/release/arrange-benchmarks
+//   … arrange-benchmarks --quick          N up to 10,000, few repetitions
+//   … arrange-benchmarks svg              only workloads whose id contains "svg"
+//   … arrange-benchmarks --list           the workload ids
+//   … arrange-benchmarks --markdown       the table as Markdown
+//   bash Scripts/callgrind.sh layout-10000   instructions of one run
+//
+// Each workload runs in a child process of its own (this executable with --child), so its peak
+// memory is its own and one workload's garbage does not slow the next.
 
-/// Runs `body` `repetitions` times and returns the median time in milliseconds.
-func measure(_ repetitions: Int, _ body: () -> Void) -> Double {
-    var times: [Double] = []
-    for _ in 0..<repetitions {
-        let start = DispatchTime.now().uptimeNanoseconds
-        body()
-        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-    }
-    return times.sorted()[times.count / 2]
-}
+let usage = """
+usage: arrange-benchmarks [--quick] [--markdown] [--no-taffy] [--list] [FILTER]
+       arrange-benchmarks --callgrind ID [--callgrind-floor]   (run by Scripts/callgrind.sh)
+FILTER keeps the workload with that id, else those whose id contains it (see --list); "taffy" runs only the Taffy cross-check (run with no FILTER too).
+"""
 
-/// Nested stacks, alternating axes, each with a fixed view, a flexible one and the next level.
-struct Nested: View {
-    let depth: Int
-    var body: some View {
-        if depth == 0 {
-            Color.red.frame(width: 10, height: 10)
-        } else if depth % 2 == 0 {
-            HStack { Rectangle().frame(width: 5, height: 5); Color.blue; Nested(depth: depth - 1) }
-        } else {
-            VStack { Rectangle().frame(width: 5, height: 5); Color.green; Nested(depth: depth - 1) }
-        }
-    }
-}
+/// The command line, read once.
+struct Options {
+    var quick = false, markdown = false, noTaffy = false, list = false, help = false
+    var child: String?
+    var callgrind: String?
+    var callgrindFloor = false
+    var repetitions: Int?
+    var filter = ""
+    var valid = true
 
-var generator = SeededGenerator(seed: 1)
-let tags = (0..<1000).map { _ in CGFloat(generator.next(in: 20...120)) }
-
-let cases: [(String, Int, () -> LayoutResult)] = [
-    ("HStack of 10,000 rectangles", 5, {
-        LayoutResult(of: HStack(spacing: 0) { ForEach(0..<10_000) { _ in Rectangle() } }, in: .init(width: 10_000, height: 100))
-    }),
-    ("10 nested stacks", 20, { LayoutResult(of: Nested(depth: 10), in: .init(width: 800, height: 600)) }),
-    ("20 nested stacks", 20, { LayoutResult(of: Nested(depth: 20), in: .init(width: 800, height: 600)) }),
-    ("FlowLayout of 1,000 tags", 10, {
-        LayoutResult(of: FlowLayout(spacing: 8) { ForEach(0..<1000) { Color.blue.frame(width: tags[$0], height: 24) } },
-                     in: .init(width: 800, height: nil))
-    }),
-    ("100 wrapped paragraphs", 10, {
-        LayoutResult(of: VStack { ForEach(0..<100) { _ in Text("The quick brown fox jumps over the lazy dog, again and again.") } },
-                     in: .init(width: 200, height: nil))
-    }),
-]
-
-print("benchmark".padding(toLength: 32, withPad: " ", startingAt: 0), "median ms", "nodes", "size computations", "max per node")
-for (name, repetitions, run) in cases {
-    var result: LayoutResult?
-    let ms = measure(repetitions) { result = run() }
-    let statistics = result?.statistics
-    print(name.padding(toLength: 32, withPad: " ", startingAt: 0), String(format: "%9.2f", ms), statistics?.nodeCount ?? 0,
-          statistics?.sizeComputations ?? 0, statistics?.maxSizeComputationsPerNode ?? 0)
-}
-
-// Snapshot comparison: two 2000 × 2000 images, one with a 300 × 200 block recoloured and a
-// circle's edge drawn without anti-aliasing (the work of a typical failing check).
-func image(_ recolour: Bool) -> Bitmap {
-    var bitmap = Bitmap(width: 2000, height: 2000, red: 250, green: 250, blue: 250, alpha: 255)
-    for y in 0..<2000 {
-        for x in 0..<2000 where (x / 40 + y / 40) % 2 == 0 {
-            let i = (y * 2000 + x) * 4
-            bitmap.pixels[i] = 30; bitmap.pixels[i + 1] = 90; bitmap.pixels[i + 2] = 200
-        }
-    }
-    if recolour {
-        for y in 900..<1100 {
-            for x in 800..<1100 {
-                let i = (y * 2000 + x) * 4
-                bitmap.pixels[i] = 230; bitmap.pixels[i + 1] = 150; bitmap.pixels[i + 2] = 20
+    init(_ arguments: [String]) {
+        var rest: [String] = []
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--quick": quick = true
+            case "--markdown": markdown = true
+            case "--no-taffy": noTaffy = true
+            case "--list": list = true
+            case "--help", "-h": help = true
+            case "--child": child = iterator.next()
+            case "--callgrind": callgrind = iterator.next()
+            case "--callgrind-floor": callgrindFloor = true
+            case "--repetitions": repetitions = iterator.next().flatMap { Int($0) }
+            default:
+                if argument.hasPrefix("-") { valid = false }
+                rest.append(argument)
             }
         }
+        valid = valid && rest.count <= 1
+        filter = rest.first ?? ""
     }
-    return bitmap
 }
-let reference = image(false), changed = image(true)
-var comparison: ImageComparison.Result?
-let identicalMS = measure(5) { comparison = try? ImageComparison.checkDefault.compare(reference, reference) }
-let changedMS = measure(5) { comparison = try? ImageComparison.checkDefault.compare(reference, changed) }
-print("compare 2000×2000, identical".padding(toLength: 32, withPad: " ", startingAt: 0), String(format: "%9.2f", identicalMS))
-print("compare 2000×2000, 60,000 differ".padding(toLength: 32, withPad: " ", startingAt: 0), String(format: "%9.2f", changedMS),
-      comparison?.differingPixels ?? 0)
+
+/// The first three anchor boxes, worked out by hand (mod 2³²): s1 = 42·1664525 + 1013904223 =
+/// 1083814273, v = s1 >> 8 = 4233649, w = 20 + 4233649 % 101 = 20 + 32 = 52; s2 = 378494188,
+/// v = 1478492, h = 10 + 1478492 % 31 = 10 + 9 = 19; s3 = 2479403867, v = 9685171 = 0x93C8B3.
+/// The next two boxes the same way. A generator that drifts would make every number incomparable.
+let handWorked: [AnchorWorkload.Box] = [
+    .init(width: 52, height: 19, colour: 0x93C8B3), .init(width: 92, height: 25, colour: 0x0691E8),
+    .init(width: 56, height: 29, colour: 0xDFB241),
+]
+guard AnchorWorkload.boxes(3) == handWorked else {
+    print("arrange-benchmarks: error: the anchor generator gives \(AnchorWorkload.boxes(3)), not \(handWorked)")
+    exit(1)
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+if options.help || !options.valid {
+    print(usage)
+    exit(options.help ? 0 : 2)
+}
+let quick = options.quick, filter = options.filter
+let child = options.child, callgrind = options.callgrind, repetitionsOverride = options.repetitions
+
+let allSizes = [1_000, 10_000, 100_000]
+// A child or callgrind names any workload, whatever the sizes of the parent's run.
+if let id = child ?? callgrind {
+    guard let workload = catalog(counts: allSizes, quick: quick).first(where: { $0.id == id }) else {
+        print("arrange-benchmarks: error: no workload '\(id)'; see --list")
+        exit(2)
+    }
+    if callgrind != nil { exit(measureUnderCallgrind(workload, floor: options.callgrindFloor)) }
+    let report = measure(workload, repetitions: repetitionsOverride ?? workload.repetitions)
+    let json = (try? JSONEncoder().encode(report)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    print(json)
+    exit(0)
+}
+
+let workloads = catalog(counts: quick ? [1_000, 10_000] : allSizes, quick: quick)
+    .filter { filter.isEmpty || $0.id.contains(filter) }
+// An exact id runs that workload alone ("svg-10000" without "svg-100000").
+let chosen = workloads.contains { $0.id == filter } ? workloads.filter { $0.id == filter } : workloads
+if options.list {
+    for workload in catalog(counts: allSizes, quick: quick) { print(workload.id.padding(toLength: 20, withPad: " ", startingAt: 0), workload.name) }
+    exit(0)
+}
+
+let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+var rows: [[String]] = []
+var skipped: [String] = []
+let started = Date()
+/// The one-minute load average: how busy the machine was, to read the times by.
+func loadAverageNow() -> String {
+    ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").first.map(String.init) ?? "?"
+}
+let loadAverage = loadAverageNow()
+for (index, workload) in chosen.enumerated() {
+    FileHandle.standardError.write(Data("[\(index + 1)/\(chosen.count)] \(workload.id)\n".utf8))
+    let report = measureInChild(workload, repetitions: repetitionsOverride ?? workload.repetitions, executable: executable)
+    let n = workload.count.map { $0.formatted(.number.grouping(.automatic)) } ?? "—"
+    if let reason = report.skipped {
+        skipped.append("\(workload.id): \(reason)")
+        rows.append([workload.name, n, "skipped", "", "", "", "", "", workload.floorName, "", "", "", reason])
+        continue
+    }
+    let ms: (Double) -> String = { $0.isNaN ? "—" : String(format: $0 < 10 ? "%.3f" : "%.1f", $0) }
+    let mb: (Int?) -> String = { $0.map { String(format: "%.1f", Double($0) / 1024) } ?? "—" }
+    let ratio: (Double) -> String = { $0.isFinite ? String(format: $0 < 10 ? "%.2f" : "%.0f", $0) : "—" }
+    rows.append([workload.name, n, String(report.times.count), ms(report.median), ms(report.minimum), mb(report.peakKB), mb(report.deltaKB),
+                 report.bytes.map { $0.formatted(.number.grouping(.automatic)) } ?? "—", workload.floorName, ms(report.floorMedian),
+                 ratio(report.median / report.floorMedian), ratio(report.minimum / report.floorMinimum), report.notes])
+}
+
+let header = ["workload", "N", "runs", "median ms", "min ms", "peak MB", "Δ MB", "bytes", "floor", "floor ms", "× floor", "× floor, min", "notes"]
+if !rows.isEmpty {
+    if options.markdown {
+        print("| " + header.joined(separator: " | ") + " |")
+        print("|" + header.map { _ in " --- |" }.joined())
+        for row in rows { print("| " + row.joined(separator: " | ") + " |") }
+    } else {
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        for row in [header] + rows {
+            let cells = row.indices.map { column -> String in
+                let cell = row[column]
+                let pad = String(repeating: " ", count: max(widths[column] - cell.count, 0))
+                // Numbers right-aligned, words left-aligned.
+                return [0, 8, 12].contains(column) ? cell + pad : pad + cell
+            }
+            print(cells.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
+        }
+    }
+    print("""
+
+    median, min: wall time of one run. × floor: median ÷ the floor's median, the two run in turn in \
+    one process; × floor, min: the same for the fastest runs, steadier on a busy machine. peak MB: the high-water resident memory of the workload's own process over its \
+    first run (for arrange render, of the arrange process); Δ MB: that peak less the memory held \
+    just before the run (inputs built, fonts loaded). Total \(String(format: "%.0f", Date().timeIntervalSince(started))) s; \
+    load average \(loadAverage) at the start, \(loadAverageNow()) at the end, on \(ProcessInfo.processInfo.activeProcessorCount) cores.
+    """)
+}
+for line in skipped { print("skipped: " + line) }
+
+// Taffy (Rust, through PyPI's stretchable) on the same flow: a cross-check of the layout floor,
+// never a dependency. The script prints its own table; it checks its positions against the
+// greedy loop's.
+if !options.noTaffy, filter.isEmpty || filter == "taffy" {
+    let script = BatchRender.root.appendingPathComponent("Scripts/bench-taffy.py")
+    let positions = FileManager.default.temporaryDirectory.appendingPathComponent("arrange-bench-greedy-\(getpid()).json")
+    let floor = FloorInput(AnchorWorkload.boxes(1_000))
+    let placed = (0..<floor.count).map { [floor.x[$0], floor.y[$0]] }
+    if let data = try? JSONSerialization.data(withJSONObject: placed) { try? data.write(to: positions) }
+    defer { try? FileManager.default.removeItem(at: positions) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", script.path, "--positions", positions.path] + (quick ? ["--quick"] : [])
+    print("")
+    // The script writes to the same standard output; what was printed so far goes first
+    // (fflush(NULL) flushes every stream without naming the C global `stdout`).
+    fflush(nil)
+    do {
+        try process.run()
+        process.waitUntilExit()
+        if process.terminationStatus != 0 { print("taffy: not run (Scripts/bench-taffy.py exited \(process.terminationStatus))") }
+    } catch {
+        print("taffy: not run: \(error)")
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// `arrange render` of 200 fixture-like scenes, PNG and SVG, with one job and with two: the
+/// release `arrange` binary beside this one, run as a user runs it, timed by wall clock.
+enum BatchRender {
+    static let sceneCount = 200
+
+    /// The package root, from this file's place in it.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func workloads(quick: Bool) -> [Workload] {
+        [1, 2].map { jobs in
+            Workload(id: "render-jobs\(jobs)", name: "arrange render, 200 scenes, png+svg, --jobs \(jobs)", count: sceneCount,
+                     repetitions: quick ? 2 : 5, floorName: "C greedy + Cairo PNG + SVG, 200 × 40 boxes") {
+                try runner(jobs: jobs)
+            }
+        }
+    }
+
+    static func runner(jobs: Int) throws -> Runner {
+        guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() else { throw Skip(reason: "cannot find this executable") }
+        let arrange = executable.deletingLastPathComponent().appendingPathComponent("arrange")
+        guard FileManager.default.isExecutableFile(atPath: arrange.path) else {
+            throw Skip(reason: "no \(arrange.path): build it with the benchmarks (swift build -c release --scratch-path …)")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("arrange-bench-\(getpid())")
+        let (scenes, fixtureCount) = try makeScenes(in: folder.appendingPathComponent("scenes"))
+        let output = folder.appendingPathComponent("out")
+        let arguments = ["render"] + scenes.map(\.path) + ["-o", output.path, "--format", "png,svg", "--jobs", String(jobs)]
+        func render() throws -> Sample {
+            try? FileManager.default.removeItem(at: output)
+            let process = Process()
+            process.executableURL = arrange
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            let errors = Pipe()
+            process.standardError = errors
+            let start = DispatchTime.now().uptimeNanoseconds
+            try process.run()
+            let message = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let elapsed = DispatchTime.now().uptimeNanoseconds - start
+            guard process.terminationStatus == 0 else {
+                throw Skip(reason: "arrange render failed: " + String(decoding: message, as: UTF8.self).split(separator: "\n").prefix(3).joined(separator: " | "))
+            }
+            return Sample(nanoseconds: elapsed, bytes: folderBytes(output))
+        }
+        // The floor's unit of work: per scene, a 40-box anchor flow (1000 × 150 pt, about a
+        // fixture's pixels) laid out, drawn and encoded by Cairo and written as SVG in C, in this
+        // process, one at a time.
+        var floor = FloorInput(AnchorWorkload.boxes(40))
+        return Runner(run: render, floor: {
+            try Sample.time {
+                var bytes = 0
+                for _ in 0..<sceneCount {
+                    floor.place()
+                    bytes += try floor.png().bytes + floor.svg().bytes
+                }
+                return bytes
+            }
+        }, warmUp: {
+            // Once, so the page cache holds the binary, the fonts and the scenes.
+            _ = try render()
+        }, notes: { _ in "\(scenes.count) scenes from \(fixtureCount) fixtures; peak is arrange's" }, memoryOfChildren: true,
+        cleanUp: { try? FileManager.default.removeItem(at: folder) })
+    }
+
+    /// Copies of Fixtures/*.yaml, each with its canvas width scaled by 0.75…1.25, its background
+    /// a different light colour, and its own seed, so no two render the same picture. Fonts the
+    /// fixtures name come along.
+    static func makeScenes(in folder: URL) throws -> (scenes: [URL], fixtures: Int) {
+        let fixtures = root.appendingPathComponent("Fixtures")
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: fixtures.path)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
+        guard !names.isEmpty else { throw Skip(reason: "no fixtures in \(fixtures.path)") }
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let fonts = fixtures.appendingPathComponent("fonts")
+        if FileManager.default.fileExists(atPath: fonts.path) {
+            try FileManager.default.copyItem(at: fonts, to: folder.appendingPathComponent("fonts"))
+        }
+        var scenes: [URL] = []
+        for index in 0..<sceneCount {
+            let name = names[index % names.count]
+            let text = try String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8)
+            let factor = 0.75 + 0.5 * Double((index * 37) % 101) / 100
+            let grey = 0xE0 + (index * 7) % 0x20
+            var lines: [String] = []
+            var hasSeed = false
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+                if line.hasPrefix("canvas:") {
+                    lines.append(vary(line, factor: factor, background: String(format: "\"#%02x%02x%02x\"", grey, 0xFF - (index % 16), grey)))
+                } else if line.hasPrefix("seed:") {
+                    lines.append("seed: \(index)")
+                    hasSeed = true
+                } else {
+                    lines.append(line)
+                }
+            }
+            if !hasSeed { lines.append("seed: \(index)") }
+            let stem = (name as NSString).deletingPathExtension
+            let url = folder.appendingPathComponent(String(format: "%03d-%@.yaml", index, stem))
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            scenes.append(url)
+        }
+        return (scenes, names.count)
+    }
+
+    /// The canvas line with `width: W` scaled and `background: …` replaced.
+    static func vary(_ line: String, factor: Double, background: String) -> String {
+        var result = line
+        if let range = result.range(of: #"width: \d+"#, options: .regularExpression) {
+            let width = Int(result[range].dropFirst("width: ".count)) ?? 0
+            result.replaceSubrange(range, with: "width: \(Int((Double(width) * factor).rounded()))")
+        }
+        if let range = result.range(of: #"background: ("[^"]*"|[a-z]+)"#, options: .regularExpression) {
+            result.replaceSubrange(range, with: "background: " + background)
+        }
+        return result
+    }
+
+    static func folderBytes(_ folder: URL) -> Int {
+        guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.fileSizeKey]) else { return 0 }
+        var total = 0
+        for case let url as URL in files {
+            total += (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+        }
+        return total
+    }
+}
