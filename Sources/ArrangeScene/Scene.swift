@@ -155,7 +155,9 @@ public struct Scene: @unchecked Sendable {
         }
         let root: Node
         do {
-            guard let node = try Yams.compose(yaml: yaml) else {
+            // The basic resolver tags every scalar as a string: the reader reads scalars itself, and
+            // the default resolver's regular expressions would cost most of the reading time.
+            guard let node = try Yams.compose(yaml: yaml, .basic) else {
                 throw SceneError("the file has no content (only comments or blank lines); a scene needs at least a 'view'",
                                  at: .start(of: file))
             }
