@@ -24,6 +24,30 @@ import TestSupport
         #expect((try FileManager.default.contentsOfDirectory(atPath: folder.path)).isEmpty)
     }
 
+    @Test func theCommonYAMLSlipsGetHints() throws {
+        let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
+        let colour = CLITests.run(binary, ["validate", "Fixtures/invalid/unquoted-hex-colour.yaml"], in: CLITests.root)
+        #expect(colour.status == 1)
+        #expect(colour.errors.hasPrefix("Fixtures/invalid/unquoted-hex-colour.yaml:4:12: error: "))
+        #expect(colour.errors.contains("YAML reads an unquoted '#' as the start of a comment, so quote a hex colour, as in fill: \"#ff0000\""))
+        let indented = CLITests.run(binary, ["validate", "Fixtures/invalid/children-under-parameters.yaml"], in: CLITests.root)
+        #expect(indented.status == 1)
+        #expect(indented.errors.hasPrefix("Fixtures/invalid/children-under-parameters.yaml:4:5: error: unknown key 'children' in the parameters of 'vstack'"))
+        #expect(indented.errors.contains("'children' belongs to the view, not to its parameters: dedent it to line up with the view's kind"))
+    }
+
+    @Test func shellCompletionsAreGenerated() throws {
+        let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
+        for shell in ["bash", "zsh", "fish"] {
+            let run = CLITests.run(binary, ["--generate-completion-script", shell], in: CLITests.root)
+            #expect(run.status == 0, "\(shell): \(run.errors)")
+            // Every subcommand is completed.
+            for command in ["render", "check", "diff", "layout", "validate"] {
+                #expect(run.stdout.contains(command), "\(shell) lacks \(command)")
+            }
+        }
+    }
+
     @Test func aTabIndentationGetsTheSpacesHint() throws {
         let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
         let run = CLITests.run(binary, ["validate", "Fixtures/invalid/malformed-tab-indentation.yaml"], in: CLITests.root)
