@@ -16,13 +16,21 @@ struct DisplayListBuilder {
     /// Characters no face could draw, each once.
     private(set) var missingCharacters: [Character] = []
     /// The path of the node being drawn, "0.2.1", as UTF-8: extended and cut back as the walk
-    /// goes down and up, so each item's path is one string made from it.
+    /// goes down and up. Tagged views' paths are made from it.
     private var path: [UInt8] = []
+    /// The same path packed as `PackedPath` holds it, kept alongside, so an item's identity
+    /// copies it instead of making a string: the characters so far, four bits each, and their
+    /// count (past `PackedPath.capacity` the path is made from `path` instead).
+    private var packedLow: UInt64 = 0
+    private var packedHigh: UInt32 = 0
+    private var packedCount = 0
 
-    private var tree: ResolvedTree { pass.tree }
+    /// The pass's tree, held once rather than fetched through the pass at every read.
+    private let tree: ResolvedTree
 
     init(pass: LayoutPass, scale: CGFloat, measurer: any TextMeasurer) {
         self.pass = pass
+        self.tree = pass.tree
         self.scale = scale
         self.measurer = measurer
     }
@@ -32,6 +40,8 @@ struct DisplayListBuilder {
         var items: [DisplayItem] = []
         guard tree.count > 0 else { return items }
         path = Array("0".utf8)
+        (packedLow, packedHigh, packedCount) = (0, 0, 0)
+        pack(UInt8(ascii: "0"))
         items.reserveCapacity(tree.count / 2)
         append(tree.root, translation: .zero, taggedAncestor: nil, to: &items)
         return items
@@ -40,12 +50,12 @@ struct DisplayListBuilder {
     private mutating func append(_ node: Int, translation: CGSize, taggedAncestor: String?, to items: inout [DisplayItem]) {
         // Most nodes have no attributes: no copy of an empty record for them.
         guard tree.records[node].attributes >= 0, let attributes = tree.attributes(of: node) else {
-            content(of: node, id: nil, translation: translation, tag: taggedAncestor, to: &items)
+            content(of: node, tagged: false, translation: translation, tag: taggedAncestor, to: &items)
             return
         }
         let tag = attributes.id.map { TaggedFrames.key($0) } ?? taggedAncestor
         guard !attributes.effects.isEmpty else {
-            content(of: node, id: attributes.id, translation: translation, tag: tag, to: &items)
+            content(of: node, tagged: attributes.id != nil, translation: translation, tag: tag, to: &items)
             return
         }
         append(node, attributes: attributes, effect: attributes.effects.count - 1, translation: translation, tag: tag, to: &items)
@@ -54,7 +64,7 @@ struct DisplayListBuilder {
     /// Applies the node's effects from the outermost in, then draws the node.
     private mutating func append(_ node: Int, attributes: ResolvedTree.Attributes, effect index: Int, translation: CGSize, tag: String?,
                                  to items: inout [DisplayItem]) {
-        guard index >= 0 else { return content(of: node, id: attributes.id, translation: translation, tag: tag, to: &items) }
+        guard index >= 0 else { return content(of: node, tagged: attributes.id != nil, translation: translation, tag: tag, to: &items) }
         switch attributes.effects[index] {
         case .offset(let delta):
             let moved = CGSize(width: translation.width + delta.width, height: translation.height + delta.height)
@@ -72,11 +82,13 @@ struct DisplayListBuilder {
         }
     }
 
-    private mutating func content(of node: Int, id: AnyHashable?, translation: CGSize, tag: String?, to items: inout [DisplayItem]) {
+    /// Draws the node itself. `tagged` says it has an id: the id is read only then, so that the
+    /// walk passes no type-erased value around for the untagged majority.
+    private mutating func content(of node: Int, tagged: Bool, translation: CGSize, tag: String?, to items: inout [DisplayItem]) {
         let frame = pass.frame(of: node)
-        if let id {
+        if tagged, let id = tree.id(of: node) {
             taggedFrames[id] = frame.offsetBy(dx: translation.width, dy: translation.height)
-            taggedPaths[TaggedFrames.key(id)] = String(decoding: path, as: UTF8.self)
+            taggedPaths[TaggedFrames.key(id)] = pathString()
         }
         switch tree.records[node].content {
         case .shape(let shape, let paint):
@@ -96,18 +108,36 @@ struct DisplayListBuilder {
                                      content: .text(run(text, node: node, translation: translation))))
         case .container:
             let length = path.count
+            let packed = (packedLow, packedHigh, packedCount)
             for (position, child) in tree.childRange(node).enumerated() {
                 path.append(UInt8(ascii: "."))
+                pack(UInt8(ascii: "."))
                 appendDigits(position)
                 append(Int(tree.childList[child]), translation: translation, taggedAncestor: tag, to: &items)
-                path.removeSubrange(length...)
+                // Cut back one byte at a time: cheaper than a range removal for a few digits.
+                while path.count > length { path.removeLast() }
+                (packedLow, packedHigh, packedCount) = packed
             }
         }
     }
 
     private mutating func appendDigits(_ value: Int) {
+        // Most nodes are among a container's first ten children: one digit, no recursion.
         if value >= 10 { appendDigits(value / 10) }
-        path.append(UInt8(ascii: "0") + UInt8(value % 10))
+        let digit = UInt8(ascii: "0") + UInt8(value % 10)
+        path.append(digit)
+        pack(digit)
+    }
+
+    /// Adds a character (a digit or the dot) to the packed path, in `PackedPath`'s code.
+    private mutating func pack(_ character: UInt8) {
+        let code = character == UInt8(ascii: ".") ? 11 : character - UInt8(ascii: "0") + 1
+        if packedCount < 16 {
+            packedLow |= UInt64(code) << (4 * packedCount)
+        } else if packedCount < PackedPath.capacity {
+            packedHigh |= UInt32(code) << (4 * (packedCount - 16))
+        }
+        packedCount += 1
     }
 
     /// The lines of a text as it was laid out for its placement proposal, each aligned inside the
@@ -136,6 +166,19 @@ struct DisplayListBuilder {
     }
 
     private func identity(_ node: Int, _ tag: String?) -> ViewIdentity {
-        ViewIdentity(path: String(decoding: path, as: UTF8.self), kind: tree.kinds[node], id: tag)
+        // A path too long to pack is kept as text, as `PackedPath` would keep it.
+        let storage = packedCount <= PackedPath.capacity ? PackedPath.packed(packedLow, packedHigh) : PackedPath(path)
+        return ViewIdentity(storage: storage, kind: tree.kinds[node], id: tag)
+    }
+
+    /// The current path as a string. Made in place: a path of up to 15 ASCII bytes becomes a
+    /// small string without the UTF-8 validation `String(decoding:as:)` would run.
+    private func pathString() -> String {
+        path.withUnsafeBufferPointer { bytes in
+            String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                _ = buffer.initialize(from: bytes)
+                return bytes.count
+            }
+        }
     }
 }

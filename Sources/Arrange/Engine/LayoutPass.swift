@@ -12,6 +12,7 @@ import Foundation
 /// A class, not a struct: the `LayoutSubview` proxies a layout receives must reach the same memory
 /// while the layout runs, and a layout may call back into the pass at any depth. The hot per-node
 /// arrays are raw buffers the pass owns, so reading them needs no exclusivity check.
+@usableFromInline
 final class LayoutPass {
     let tree: ResolvedTree
     /// Measures text.
@@ -50,8 +51,9 @@ final class LayoutPass {
     private let computations: UnsafeMutablePointer<Int32>
     /// Per node: the placed frame in root coordinates, offsets excluded.
     private let frames: UnsafeMutablePointer<CGRect>
-    /// Per node: its preferred spacing, once asked (`ViewSpacing.unknown` until then).
-    private let spacings: UnsafeMutablePointer<ViewSpacing>
+    /// Per node: its preferred spacing, once asked (`ViewSpacing.unknown` until then). Made on the
+    /// first question: many passes never ask any node for its spacing.
+    @exclusivity(unchecked) private var spacings: UnsafeMutablePointer<ViewSpacing>?
 
     // The pass runs on one thread and never holds a reference into these across a call that
     // could reach them again, so the dynamic exclusivity checks are left out (`@exclusivity`).
@@ -82,8 +84,6 @@ final class LayoutPass {
         computations.initialize(repeating: 0, count: count)
         frames = .allocate(capacity: max(count, 1))
         frames.initialize(repeating: .zero, count: count)
-        spacings = .allocate(capacity: max(count, 1))
-        spacings.initialize(repeating: .unknown, count: count)
     }
 
     deinit {
@@ -92,8 +92,10 @@ final class LayoutPass {
         overflowStarts.deallocate()
         computations.deallocate()
         frames.deallocate()
-        spacings.deinitialize(count: count)
-        spacings.deallocate()
+        if let spacings {
+            spacings.deinitialize(count: count)
+            spacings.deallocate()
+        }
     }
 
     /// The placed frame of `node`, in root coordinates, offsets excluded (.zero if never placed).
@@ -233,6 +235,7 @@ final class LayoutPass {
 
     /// The node's preferred spacing (docs/layout-rules.md §4.2).
     func spacing(_ node: Int) -> ViewSpacing {
+        let spacings = self.spacings ?? makeSpacings()
         if !spacings[node].isUnknown { return spacings[node] }
         let spacing: ViewSpacing
         switch tree.records[node].content {
@@ -243,6 +246,13 @@ final class LayoutPass {
         }
         spacings[node] = spacing
         return spacing
+    }
+
+    private func makeSpacings() -> UnsafeMutablePointer<ViewSpacing> {
+        let made = UnsafeMutablePointer<ViewSpacing>.allocate(capacity: max(count, 1))
+        made.initialize(repeating: .unknown, count: count)
+        spacings = made
+        return made
     }
 
     /// Proxies for the children of `node`, made on demand: no array per call.
@@ -258,7 +268,9 @@ final class LayoutPass {
         nextUse &+= 1
         let count = Int(tree.records[subviews.parent].childCount)
         openRecordings.append((base: entries.count, count: count, use: nextUse))
-        entries.append(contentsOf: repeatElement(nil, count: count))
+        // One append per child: cheaper than the generic append(contentsOf:) for the usual one
+        // or two children.
+        for _ in 0 ..< count { entries.append(nil) }
         var recording = subviews
         recording.recording = PlacementRecorder(depth: Int32(openRecordings.count - 1), use: nextUse)
         return recording
@@ -267,7 +279,8 @@ final class LayoutPass {
     /// Ends the innermost recording.
     func endRecording() {
         let closed = openRecordings.removeLast()
-        entries.removeLast(entries.count - closed.base)
+        // One removal per child, as in `beginRecording`.
+        while entries.count > closed.base { entries.removeLast() }
     }
 
     /// Records a `place` call, unless its recording is over.
@@ -304,9 +317,11 @@ final class LayoutPass {
             textPlacements[node] = proposal.sanitized
         case .container(let index):
             let proposal = proposal.sanitized
+            let box = tree.boxes[Int(index)]
+            if box.placeDirectly(node, in: frame, proposal: proposal, pass: self) { return }
             let subviews = beginRecording(subviews(of: node))
             defer { endRecording() }
-            tree.boxes[Int(index)].placeSubviews(in: frame, proposal: proposal, subviews: subviews)
+            box.placeSubviews(in: frame, proposal: proposal, subviews: subviews)
             for position in 0 ..< Int(record.childCount) {
                 let (childFrame, childProposal) = placement(of: subviews, position: position, in: frame, proposal: proposal)
                 place(tree.child(node, position), in: childFrame, proposal: childProposal)

@@ -34,6 +34,7 @@ public struct LayoutResult: Sendable {
     /// Lays out `view` for `proposal`, rounding rendered frames for a display of `scale` pixels
     /// per point. NaN proposals count as unspecified and negative ones as 0; a scale that is not
     /// a positive finite number counts as 1.
+    @inlinable
     public init<V: View>(of view: V, in proposal: ProposedViewSize = .unspecified, scale: CGFloat = 1,
                          fonts: any TextMeasurer = FontLibrary.system) {
         self = ViewGraph(view).layout(in: proposal, scale: scale, fonts: fonts)

@@ -13,6 +13,7 @@ import Foundation
 /// smaller than its parent's and one forward sweep can compute anything a parent derives from its
 /// children. A node's children sit side by side in `childList`. Everything a layout pass learns
 /// (sizes, guides, frames) lives in the pass (`LayoutPass`), not here.
+@usableFromInline
 struct ResolvedTree {
     /// One node. Kept small and free of references, so reading one costs no reference counting:
     /// its kind and rare data (tags, guide overrides, effects) live in side tables.
@@ -40,6 +41,7 @@ struct ResolvedTree {
     }
 
     /// How a container reports its layout priority (docs/layout-rules.md §3, §2.6).
+    @usableFromInline
     enum PriorityRule {
         /// Frames, padding and other position-changing modifiers: 0.
         case zero
@@ -158,7 +160,7 @@ struct ResolvedTree {
 
     // MARK: Building
 
-    typealias Builder = _NodeBuilder
+    @usableFromInline typealias Builder = _NodeBuilder
 
     /// Derives priorities and guide flags. Children have smaller numbers than their parents, so
     /// one forward sweep sees every child before its parent.
@@ -202,6 +204,7 @@ struct ResolvedTree {
 
 /// Where a container's explicit guide values can come from: what lets the engine skip asking
 /// when no view below has one.
+@usableFromInline
 enum GuideSource {
     /// Only from its children's explicit values, combined (the `Layout` default, §4.6).
     case children
@@ -212,6 +215,7 @@ enum GuideSource {
 }
 
 /// How a shape is painted.
+@usableFromInline
 enum Paint {
     case fill(Color)
     case strokeBorder(Color, lineWidth: CGFloat)
@@ -224,11 +228,26 @@ enum Paint {
 /// into its child run. No array is made per view.
 public struct _NodeBuilder {
     var tree = ResolvedTree()
-    init() {}
+    @usableFromInline init() {}
     /// Numbers of nodes made but not yet adopted by a parent, in order.
-    var pending: [Int32] = []
+    @usableFromInline var pending: [Int32] = []
+    /// Boxes of the layers made so far, by layout. A plain box holds nothing but its layout, so
+    /// layers alike (every `.border(.black)`) share one instead of allocating one each.
+    private var layerBoxes: [SecondaryLayerBox] = []
+
+    /// A box for a `background` or `overlay` of `layout`, shared with earlier layers alike.
+    mutating func layerBox(_ layout: SecondaryLayerLayout) -> SecondaryLayerBox {
+        if let box = layerBoxes.first(where: { $0.layout.primary == layout.primary && $0.layout.alignment == layout.alignment }) {
+            return box
+        }
+        let box = SecondaryLayerBox(layout, guides: .child(layout.primary))
+        // A few kinds of layer cover almost every tree; beyond that, boxes are not shared.
+        if layerBoxes.count < 8 { layerBoxes.append(box) }
+        return box
+    }
 
     /// Makes a leaf and pushes it.
+    @usableFromInline
     mutating func pushShape(_ shape: ShapeKind, paint: Paint, kind: String) {
         tree.paints.append(paint)
         push(ResolvedTree.Record(content: .shape(shape, paint: Int32(tree.paints.count - 1)), firstChild: 0, childCount: 0, priorityRule: .container), kind: kind)
@@ -245,6 +264,7 @@ public struct _NodeBuilder {
 
     /// Makes a container of the pending nodes from `start` on, which become its children, and
     /// pushes it in their place.
+    @usableFromInline
     mutating func pushContainer(_ box: any LayoutBox, kind: String, childrenFrom start: Int, priority: ResolvedTree.PriorityRule) {
         let first = tree.childList.count
         tree.childList.append(contentsOf: pending[start...])
@@ -255,12 +275,29 @@ public struct _NodeBuilder {
     }
 
     /// Wraps the pending node at `position` in a container of `box`.
+    @usableFromInline
     mutating func wrap(at position: Int, in box: any LayoutBox, kind: String, priority: ResolvedTree.PriorityRule) {
         let child = pending[position]
         tree.childList.append(child)
         tree.boxes.append(box)
         tree.records.append(ResolvedTree.Record(content: .container(Int32(tree.boxes.count - 1)), firstChild: Int32(tree.childList.count - 1),
                                    childCount: 1, priorityRule: priority))
+        tree.kinds.append(kind)
+        pending[position] = Int32(tree.records.count - 1)
+    }
+
+    /// Pairs the pending node at `position` with the layer just made (the last pending node) in a
+    /// two-child container of `box`, the layer first when it is `behind`, and puts the container
+    /// at `position`.
+    mutating func wrapWithLayer(at position: Int, behind: Bool, box: any LayoutBox, kind: String, priority: ResolvedTree.PriorityRule) {
+        let layer = pending.removeLast()
+        let primary = pending[position]
+        let first = tree.childList.count
+        tree.childList.append(behind ? layer : primary)
+        tree.childList.append(behind ? primary : layer)
+        tree.boxes.append(box)
+        tree.records.append(ResolvedTree.Record(content: .container(Int32(tree.boxes.count - 1)), firstChild: Int32(first),
+                                                childCount: 2, priorityRule: priority))
         tree.kinds.append(kind)
         pending[position] = Int32(tree.records.count - 1)
     }
@@ -284,13 +321,37 @@ public struct _NodeBuilder {
     }
 
     /// Where the builder stands, to take back nodes made only to be counted.
+    @usableFromInline
     struct Mark {
         let records, childList, attributes, paints, texts, boxes, pending: Int
     }
 
+    @usableFromInline
     var mark: Mark {
         Mark(records: tree.records.count, childList: tree.childList.count, attributes: tree.attributes.count,
              paints: tree.paints.count, texts: tree.texts.count, boxes: tree.boxes.count, pending: pending.count)
+    }
+
+    /// Makes room for `times` more of what was made since `mark`: `ForEach` measures its first
+    /// element and reserves for the rest, so large trees grow their arrays once instead of by
+    /// repeated doubling (each a copy, and at 100,000 views fresh pages to fault in).
+    @usableFromInline
+    mutating func reserve(repeating mark: Mark, times: Int) {
+        // Beyond this many entries per array, growth is left to the arrays themselves.
+        let limit = 1 << 24
+        func room<T>(_ array: inout [T], _ since: Int) {
+            let each = array.count - since
+            guard each > 0, times > 0, each <= limit / times else { return }
+            array.reserveCapacity(array.count + each * times)
+        }
+        room(&tree.records, mark.records)
+        room(&tree.kinds, mark.records)
+        room(&tree.childList, mark.childList)
+        room(&tree.attributes, mark.attributes)
+        room(&tree.paints, mark.paints)
+        room(&tree.texts, mark.texts)
+        room(&tree.boxes, mark.boxes)
+        room(&pending, mark.pending)
     }
 
     /// Forgets everything made since `mark`.
@@ -306,6 +367,7 @@ public struct _NodeBuilder {
     }
 
     /// The finished tree rooted at `root`.
+    @usableFromInline
     func finish(root: Int) -> ResolvedTree {
         var tree = tree
         tree.root = root

@@ -10,14 +10,26 @@ import Foundation
 public final class ViewGraph {
     private(set) var tree: ResolvedTree
 
-    /// Resolves `view` once into a node tree.
-    public init<V: View>(_ view: V) {
-        tree = Self.resolveRoot(view)
+    /// Resolves `view` once into a node tree. Inlinable, so that the caller's view types resolve
+    /// specialized, without run-time type lookups.
+    @inlinable
+    public convenience init<V: View>(_ view: V) {
+        self.init(tree: Self.resolveRoot(view))
+    }
+
+    @usableFromInline
+    init(tree: ResolvedTree) {
+        self.tree = tree
     }
 
     /// Replaces the view value, keeping layout caches where the layout type is unchanged.
+    @inlinable
     public func update<V: View>(_ view: V) {
-        let next = Self.resolveRoot(view)
+        replaceTree(with: Self.resolveRoot(view))
+    }
+
+    @usableFromInline
+    func replaceTree(with next: ResolvedTree) {
         Self.carryCaches(from: tree, tree.root, to: next, next.root, pass: LayoutPass(tree: next))
         tree = next
     }
@@ -32,6 +44,7 @@ public final class ViewGraph {
     /// Resolves the view tree once into nodes. Anything but exactly one root view goes into an
     /// implicit VStack (docs/layout-rules.md §7.3), whose spacers grow vertically, so the content is
     /// resolved again inside it.
+    @inlinable
     static func resolveRoot<V: View>(_ view: V) -> ResolvedTree {
         var builder = ResolvedTree.Builder()
         view.resolve(in: ViewEnvironment(), into: &builder)

@@ -47,6 +47,7 @@ enum GuideKind: Sendable {
 }
 
 /// The identity of a guide, for use as a dictionary key, with its kind and default value.
+@usableFromInline
 struct AlignmentKey: Hashable, Sendable {
     let id: ObjectIdentifier
     let axis: Axis
@@ -70,15 +71,27 @@ struct AlignmentKey: Hashable, Sendable {
         }
     }
 
-    static func == (lhs: AlignmentKey, rhs: AlignmentKey) -> Bool { lhs.id == rhs.id && lhs.axis == rhs.axis }
-    func hash(into hasher: inout Hasher) {
+    @usableFromInline static func == (lhs: AlignmentKey, rhs: AlignmentKey) -> Bool { lhs.id == rhs.id && lhs.axis == rhs.axis }
+    @usableFromInline func hash(into hasher: inout Hasher) {
         hasher.combine(id)
         hasher.combine(axis)
     }
 
     var combination: GuideCombination { kind.combination }
 
-    func defaultValue(in dimensions: ViewDimensions) -> CGFloat { type.defaultValue(in: dimensions) }
+    /// The built-in guides answer by their kind, as their `AlignmentID`s below do, without a call
+    /// through the metatype: frames and layers ask for them at every node.
+    @inline(__always)
+    func defaultValue(in dimensions: ViewDimensions) -> CGFloat {
+        switch kind {
+        case .leading, .top: 0
+        case .horizontalCenter: dimensions.width / 2
+        case .trailing: dimensions.width
+        case .verticalCenter: dimensions.height / 2
+        case .bottom, .firstTextBaseline, .lastTextBaseline: dimensions.height
+        case .custom: type.defaultValue(in: dimensions)
+        }
+    }
 }
 
 enum LeadingGuide: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { 0 } }

@@ -15,6 +15,7 @@ public struct EdgeInsets: Hashable, Sendable {
     }
 
     /// The same inset on every edge in `edges`, 0 elsewhere.
+    @usableFromInline
     init(_ edges: Edge.Set, _ length: CGFloat) {
         self.init(
             top: edges.contains(.top) ? length : 0,

@@ -48,10 +48,12 @@ extension ProposedViewSize {
 
     /// The proposal as the engine uses it: NaN means "unspecified" and a negative length means 0,
     /// so that no layout ever sees a proposal SwiftUI's own containers would not make (§1.2).
+    @inline(__always)
     var sanitized: ProposedViewSize {
         ProposedViewSize(width: Self.sanitize(width), height: Self.sanitize(height))
     }
 
+    @inline(__always)
     private static func sanitize(_ value: CGFloat?) -> CGFloat? {
         guard let value, !value.isNaN else { return nil }
         return max(value, 0)

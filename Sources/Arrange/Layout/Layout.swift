@@ -115,10 +115,11 @@ extension Layout {
 }
 
 /// A container view laid out by a `Layout`.
+@usableFromInline
 struct LayoutView<L: Layout, Content: View>: View, PrimitiveView {
     let layout: L
     let kind: String
-    let content: Content
+    @usableFromInline let content: Content
     /// Stacks with exactly one child are that child (docs/layout-rules.md §4).
     var collapsesSingleChild = false
     /// Where the layout's explicit guides come from: `.children` for the built-in layouts that
@@ -127,19 +128,34 @@ struct LayoutView<L: Layout, Content: View>: View, PrimitiveView {
     /// Makes the container's box: a specialized one for the built-in stacks.
     var makeBox: (L, GuideSource) -> any LayoutBox = { TypedLayoutBox($0, guides: $1) }
 
+    @usableFromInline
     var body: Never { primitiveBody(Self.self) }
 
-    /// Arrange resolves this view itself.
+    /// Arrange resolves this view itself; inlinable, so the content resolves specialized.
+    @inlinable
     public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
-        view.makeNodes(in: environment, into: &builder)
+        let start = builder.pending.count
+        view.content.resolve(in: view.contentEnvironment(environment), into: &builder)
+        view.finish(childrenFrom: start, into: &builder)
     }
 
+    @usableFromInline
     func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
+        Self._makeNodes(self, in: environment, into: &builder)
+    }
+
+    /// The environment of the content: the layout's stack axis, for its spacers.
+    @usableFromInline
+    func contentEnvironment(_ environment: ViewEnvironment) -> ViewEnvironment {
         var inner = environment
         // AnyLayout knows its wrapped layout's axis only at run time.
         inner.stackAxis = (layout as? AnyLayout)?.stackOrientation ?? L.layoutProperties.stackOrientation
-        let start = builder.pending.count
-        content.resolve(in: inner, into: &builder)
+        return inner
+    }
+
+    /// Makes the container of the content's nodes, from `start` on.
+    @usableFromInline
+    func finish(childrenFrom start: Int, into builder: inout ResolvedTree.Builder) {
         if collapsesSingleChild, builder.pending.count - start == 1 { return }
         builder.pushContainer(makeBox(layout, guides), kind: kind, childrenFrom: start, priority: .container)
     }

@@ -1,6 +1,7 @@
 import Foundation
 
 /// A `Layout` of any type together with its cache, as one container node holds it.
+@usableFromInline
 protocol LayoutBox: AnyObject {
     var stackOrientation: Axis? { get }
     /// Where the container's explicit guide values can come from.
@@ -15,6 +16,17 @@ protocol LayoutBox: AnyObject {
     /// A box whose layout is this one with its animatable data a fraction `amount` of the way
     /// from `start`'s; nil when the types differ or the layout has nothing to animate (§8).
     func interpolated(from start: any LayoutBox, amount: Double, subviews: LayoutSubviews) -> (any LayoutBox)?
+    /// Places the children of `node` (which has `bounds` and the sanitized `proposal`) straight
+    /// into `pass`, with the very queries and arithmetic its layout's `placeSubviews` would make,
+    /// and returns true; false leaves it to the general way (a recorded `placeSubviews`).
+    ///
+    /// The single-child modifiers and layers are most nodes of a typical tree; placing them
+    /// directly spares each a recording, proxies and a call through the `Layout` protocol.
+    func placeDirectly(_ node: Int, in bounds: CGRect, proposal: ProposedViewSize, pass: LayoutPass) -> Bool
+}
+
+extension LayoutBox {
+    func placeDirectly(_ node: Int, in bounds: CGRect, proposal: ProposedViewSize, pass: LayoutPass) -> Bool { false }
 }
 
 final class TypedLayoutBox<L: Layout>: LayoutBox {
@@ -142,8 +154,13 @@ extension PlainLayoutBox {
 }
 
 /// A built-in layout that makes its own specialized box.
+@usableFromInline
 protocol BuiltInLayout: Layout {
     func makeBox(guides: GuideSource) -> any LayoutBox
+    /// The kind of the nodes it makes: "frame", "padding", …
+    static var nodeKind: String { get }
+    /// How its nodes report their layout priority.
+    static var priorityRule: ResolvedTree.PriorityRule { get }
 }
 
 final class FixedFrameBox: PlainLayoutBox {
@@ -187,17 +204,86 @@ final class ZStackBox: PlainLayoutBox {
 }
 
 extension FixedFrameLayout: BuiltInLayout {
-    func makeBox(guides: GuideSource) -> any LayoutBox { FixedFrameBox(self, guides: guides) }
+    @usableFromInline static var nodeKind: String { "frame" }
+    @usableFromInline static var priorityRule: ResolvedTree.PriorityRule { .zero }
+    @usableFromInline func makeBox(guides: GuideSource) -> any LayoutBox { FixedFrameBox(self, guides: guides) }
 }
 
 extension FlexibleFrameLayout: BuiltInLayout {
-    func makeBox(guides: GuideSource) -> any LayoutBox { FlexibleFrameBox(self, guides: guides) }
+    @usableFromInline static var nodeKind: String { "frame" }
+    @usableFromInline static var priorityRule: ResolvedTree.PriorityRule { .zero }
+    @usableFromInline func makeBox(guides: GuideSource) -> any LayoutBox { FlexibleFrameBox(self, guides: guides) }
 }
 
 extension PaddingLayout: BuiltInLayout {
-    func makeBox(guides: GuideSource) -> any LayoutBox { PaddingBox(self, guides: guides) }
+    @usableFromInline static var nodeKind: String { "padding" }
+    @usableFromInline static var priorityRule: ResolvedTree.PriorityRule { .zero }
+    @usableFromInline func makeBox(guides: GuideSource) -> any LayoutBox { PaddingBox(self, guides: guides) }
 }
 
 extension FixedSizeLayout: BuiltInLayout {
-    func makeBox(guides: GuideSource) -> any LayoutBox { FixedSizeBox(self, guides: guides) }
+    @usableFromInline static var nodeKind: String { "fixedSize" }
+    @usableFromInline static var priorityRule: ResolvedTree.PriorityRule { .child(0) }
+    @usableFromInline func makeBox(guides: GuideSource) -> any LayoutBox { FixedSizeBox(self, guides: guides) }
+}
+
+// Direct placement (see `LayoutBox.placeDirectly`). Each applies only when no child may have an
+// explicit guide, so every guide is its default for the child's size, exactly as the layout's
+// `ViewDimensions` would give it.
+
+extension FixedFrameBox {
+    func placeDirectly(_ node: Int, in bounds: CGRect, proposal: ProposedViewSize, pass: LayoutPass) -> Bool {
+        let tree = pass.tree
+        guard tree.records[node].childCount == 1 else { return false }
+        let child = tree.child(node, 0)
+        guard !tree.mayHaveExplicitGuides(child) else { return false }
+        // As `FixedFrameLayout.placeSubviews` with `alignedOrigin`.
+        let offer = layout.childProposal(proposal)
+        let size = pass.size(child, offer)
+        let box = ViewDimensions(size: bounds.size), inner = ViewDimensions(size: size)
+        let alignment = layout.alignment
+        let origin = CGPoint(x: bounds.minX + box[alignment.horizontal] - inner[alignment.horizontal],
+                             y: bounds.minY + box[alignment.vertical] - inner[alignment.vertical])
+        pass.place(child, in: CGRect(origin: origin, size: size), proposal: offer)
+        return true
+    }
+}
+
+extension PaddingBox {
+    func placeDirectly(_ node: Int, in bounds: CGRect, proposal: ProposedViewSize, pass: LayoutPass) -> Bool {
+        let tree = pass.tree
+        guard tree.records[node].childCount == 1 else { return false }
+        let child = tree.child(node, 0)
+        // As `PaddingLayout.placeSubviews`: no guides are read, so any child will do.
+        let offer = layout.inset(proposal)
+        let size = pass.size(child, offer)
+        let origin = CGPoint(x: bounds.minX + layout.insets.leading, y: bounds.minY + layout.insets.top)
+        pass.place(child, in: CGRect(origin: origin, size: size), proposal: offer)
+        return true
+    }
+}
+
+extension SecondaryLayerBox {
+    func placeDirectly(_ node: Int, in bounds: CGRect, proposal: ProposedViewSize, pass: LayoutPass) -> Bool {
+        let tree = pass.tree
+        guard tree.records[node].childCount == 2 else { return false }
+        let main = tree.child(node, layout.primary), layer = tree.child(node, layout.secondary)
+        guard !tree.mayHaveExplicitGuides(main), !tree.mayHaveExplicitGuides(layer) else { return false }
+        // As `SecondaryLayerLayout.placeSubviews`.
+        let offer = ProposedViewSize(bounds.size)
+        let mainSize = pass.size(main, proposal), layerSize = pass.size(layer, offer)
+        let mainGuides = ViewDimensions(size: mainSize), layerGuides = ViewDimensions(size: layerSize)
+        let alignment = layout.alignment
+        let layerOrigin = CGPoint(x: bounds.minX + mainGuides[alignment.horizontal] - layerGuides[alignment.horizontal],
+                                  y: bounds.minY + mainGuides[alignment.vertical] - layerGuides[alignment.vertical])
+        // Children are placed in order, as the general way does.
+        for position in 0 ..< 2 {
+            if position == layout.primary {
+                pass.place(main, in: CGRect(origin: bounds.origin, size: mainSize), proposal: proposal)
+            } else {
+                pass.place(layer, in: CGRect(origin: layerOrigin, size: layerSize), proposal: offer)
+            }
+        }
+        return true
+    }
 }

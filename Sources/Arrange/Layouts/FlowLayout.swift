@@ -52,20 +52,30 @@ public struct FlowLayout: Layout, Sendable {
         var sizes: [CGSize]
         /// Each child's value of `rowAlignment` at its ideal size.
         var guides: [CGFloat]
-        /// The preferred horizontal gap after each child, to the next one.
+        /// The preferred horizontal gap after each child, to the next one; empty when
+        /// `horizontalSpacing` is set.
         var gaps: [CGFloat]
-        /// Each child's spacing preferences, for the preferred gap between rows.
+        /// Each child's spacing preferences, for the preferred gap between rows; empty when both
+        /// spacings are set.
         var spacings: [ViewSpacing]
     }
 
     public func makeCache(subviews: Subviews) -> Cache {
-        let spacings = subviews.map(\.spacing)
-        let gaps = spacings.indices.map { i in
+        // Preferred spacings are asked only when a gap is left to them: with both gaps fixed,
+        // no child is asked for its spacing at all (`gaps` and `spacings` stay empty).
+        let spacings = horizontalSpacing == nil || verticalSpacing == nil ? subviews.map(\.spacing) : []
+        let gaps = horizontalSpacing != nil ? [] : spacings.indices.map { i in
             i + 1 < spacings.count ? spacings[i].distance(to: spacings[i + 1], along: .horizontal) : 0
         }
-        let dimensions = subviews.map { $0.dimensions(in: .unspecified) }
-        return Cache(sizes: dimensions.map { CGSize(width: $0.width, height: $0.height) },
-                     guides: dimensions.map { $0[rowAlignment] }, gaps: gaps, spacings: spacings)
+        var sizes: [CGSize] = [], guides: [CGFloat] = []
+        sizes.reserveCapacity(subviews.count)
+        guides.reserveCapacity(subviews.count)
+        for subview in subviews {
+            let dimensions = subview.dimensions(in: .unspecified)
+            sizes.append(CGSize(width: dimensions.width, height: dimensions.height))
+            guides.append(dimensions[rowAlignment])
+        }
+        return Cache(sizes: sizes, guides: guides, gaps: gaps, spacings: spacings)
     }
 
     public func updateCache(_ cache: inout Cache, subviews: Subviews) {

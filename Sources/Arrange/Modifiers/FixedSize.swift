@@ -34,6 +34,6 @@ extension View {
 
     /// The view at its ideal size on the chosen axes.
     public func fixedSize(horizontal: Bool, vertical: Bool) -> some View {
-        wrapped(in: FixedSizeLayout(horizontal: horizontal, vertical: vertical), kind: "fixedSize", priority: .child(0))
+        wrapped(in: FixedSizeLayout(horizontal: horizontal, vertical: vertical))
     }
 }

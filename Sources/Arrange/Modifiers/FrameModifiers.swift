@@ -1,11 +1,20 @@
 import Foundation
 
 /// `frame(width:height:alignment:)`: fixed lengths on the given axes (docs/layout-rules.md §3.1).
+@usableFromInline
 struct FixedFrameLayout: Layout {
     let width: CGFloat?
     let height: CGFloat?
     let alignment: Alignment
 
+    @usableFromInline
+    init(width: CGFloat?, height: CGFloat?, alignment: Alignment) {
+        self.width = width
+        self.height = height
+        self.alignment = alignment
+    }
+
+    @usableFromInline
     func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
         if let width, let height { return CGSize(width: width, height: height) }
         guard let child = subviews.first else { return CGSize(width: width ?? 0, height: height ?? 0) }
@@ -13,6 +22,7 @@ struct FixedFrameLayout: Layout {
         return CGSize(width: width ?? size.width, height: height ?? size.height)
     }
 
+    @usableFromInline
     func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
         guard let child = subviews.first else { return }
         let offer = childProposal(proposal)
@@ -23,14 +33,17 @@ struct FixedFrameLayout: Layout {
         ProposedViewSize(width: width ?? proposal.width, height: height ?? proposal.height)
     }
 
+    @usableFromInline
     func spacing(subviews: Subviews, cache: inout ()) -> ViewSpacing {
         framedSpacing(subviews, horizontal: width != nil, vertical: height != nil)
     }
 
+    @usableFromInline
     func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGFloat? {
         childGuide(guide.key, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
     }
 
+    @usableFromInline
     func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGFloat? {
         childGuide(guide.key, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
     }
@@ -171,9 +184,9 @@ extension View {
     /// A frame of fixed size on the given axes; nil axes take the child's length. The child is
     /// offered the fixed lengths and aligned inside by `alignment`. Negative, NaN and infinite
     /// lengths count as nil.
+    @inlinable
     public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {
-        wrapped(in: FixedFrameLayout(width: Length.fixed(width), height: Length.fixed(height), alignment: alignment),
-                kind: "frame", priority: .zero)
+        wrapped(in: FixedFrameLayout(width: Length.fixed(width), height: Length.fixed(height), alignment: alignment))
     }
 
     /// A frame whose length on each axis follows the proposal within `min...max`, or the child,
@@ -185,6 +198,6 @@ extension View {
         wrapped(in: FlexibleFrameLayout(
             horizontal: .init(min: minWidth, ideal: idealWidth, max: maxWidth),
             vertical: .init(min: minHeight, ideal: idealHeight, max: maxHeight),
-            alignment: alignment), kind: "frame", priority: .zero)
+            alignment: alignment))
     }
 }

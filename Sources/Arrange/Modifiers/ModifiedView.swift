@@ -2,17 +2,31 @@ import Foundation
 
 /// A view with a built-in modifier applied: the modifier changes the environment its content is
 /// resolved in, then rewrites the content's nodes (sets attributes, or wraps each in a container).
+///
+/// Inlinable, with the modifiers that make it, so that a client resolves its own view types
+/// specialized: generic code here would look up the metadata of each `ModifiedView<…>` type at
+/// run time, for every view.
+@usableFromInline
 struct ModifiedView<Content: View, Modifier: NodeModifier>: View, PrimitiveView {
-    let content: Content
-    let modifier: Modifier
+    @usableFromInline let content: Content
+    @usableFromInline let modifier: Modifier
 
+    @inlinable
+    init(content: Content, modifier: Modifier) {
+        self.content = content
+        self.modifier = modifier
+    }
+
+    @usableFromInline
     var body: Never { primitiveBody(Self.self) }
 
     /// Arrange resolves this view itself.
+    @inlinable
     public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
         view.makeNodes(in: environment, into: &builder)
     }
 
+    @inlinable
     func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
         var inner = environment
         modifier.modify(&inner)
@@ -24,6 +38,7 @@ struct ModifiedView<Content: View, Modifier: NodeModifier>: View, PrimitiveView 
 
 /// What a built-in modifier does while the tree is resolved. A value, not a closure, so that
 /// applying a layout modifier allocates nothing of its own.
+@usableFromInline
 protocol NodeModifier {
     /// Changes the environment the content is resolved in.
     func modify(_ environment: inout ViewEnvironment)
@@ -33,8 +48,8 @@ protocol NodeModifier {
 }
 
 extension NodeModifier {
-    func modify(_ environment: inout ViewEnvironment) {}
-    func apply(to nodes: Range<Int>, in builder: inout ResolvedTree.Builder, environment: ViewEnvironment) {}
+    @inlinable func modify(_ environment: inout ViewEnvironment) {}
+    @inlinable func apply(to nodes: Range<Int>, in builder: inout ResolvedTree.Builder, environment: ViewEnvironment) {}
 }
 
 /// Changes the environment of the content only (`font`, `foregroundStyle`, …).
@@ -52,13 +67,21 @@ struct AttributeModifier: NodeModifier {
 }
 
 /// Wraps each of the content's nodes in a container laid out by `layout`.
+@usableFromInline
 struct WrapModifier<L: BuiltInLayout>: NodeModifier {
-    let layout: L
-    let kind: String
-    let priority: ResolvedTree.PriorityRule
+    /// The layout only: its node kind and priority rule come with its type, so the modifier holds
+    /// no string and copies as plain bytes.
+    @usableFromInline let layout: L
+
+    @inlinable
+    init(layout: L) {
+        self.layout = layout
+    }
+
+    @inlinable
     func apply(to nodes: Range<Int>, in builder: inout ResolvedTree.Builder, environment: ViewEnvironment) {
         // Single-child modifiers pass on their child's guides, moved (§3).
-        for position in nodes { builder.wrap(at: position, in: layout.makeBox(guides: .child(0)), kind: kind, priority: priority) }
+        for position in nodes { builder.wrap(at: position, in: layout.makeBox(guides: .child(0)), kind: L.nodeKind, priority: L.priorityRule) }
     }
 }
 
@@ -75,7 +98,8 @@ extension View {
 
     /// Wraps each of the view's nodes in a container laid out by `layout`, a single-child
     /// modifier whose guides are its child's.
-    func wrapped<L: BuiltInLayout>(in layout: L, kind: String, priority: ResolvedTree.PriorityRule) -> ModifiedView<Self, WrapModifier<L>> {
-        ModifiedView(content: self, modifier: WrapModifier(layout: layout, kind: kind, priority: priority))
+    @inlinable
+    func wrapped<L: BuiltInLayout>(in layout: L) -> ModifiedView<Self, WrapModifier<L>> {
+        ModifiedView(content: self, modifier: WrapModifier(layout: layout))
     }
 }

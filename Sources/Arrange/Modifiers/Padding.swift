@@ -1,18 +1,24 @@
 import Foundation
 
 /// Insets around a child (docs/layout-rules.md §3.3).
+@usableFromInline
 struct PaddingLayout: Layout {
     let insets: EdgeInsets
 
-    /// The default padding on every edge (docs/layout-rules.md §3.3).
-    static let defaultLength: CGFloat = 16
+    @usableFromInline
+    init(insets: EdgeInsets) { self.insets = insets }
 
+    /// The default padding on every edge (docs/layout-rules.md §3.3).
+    @usableFromInline static let defaultLength: CGFloat = 16
+
+    @usableFromInline
     func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
         let child = subviews.first?.sizeThatFits(inset(proposal)) ?? .zero
         return CGSize(width: max(child.width + insets.total(.horizontal), 0),
                       height: max(child.height + insets.total(.vertical), 0))
     }
 
+    @usableFromInline
     func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
         subviews.first?.place(at: CGPoint(x: bounds.minX + insets.leading, y: bounds.minY + insets.top),
                               proposal: inset(proposal))
@@ -25,16 +31,19 @@ struct PaddingLayout: Layout {
     }
 
     /// Padded edges become plain, so a padded view meets its neighbours at the default 8.
+    @usableFromInline
     func spacing(subviews: Subviews, cache: inout ()) -> ViewSpacing {
         guard let child = subviews.first else { return .zero }
         let padded = Edge.allCases.filter { insets[$0] != 0 }.reduce(into: Edge.Set()) { $0.insert(Edge.Set($1)) }
         return child.spacing.replacingWithPlain(padded)
     }
 
+    @usableFromInline
     func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGFloat? {
         childGuide(guide.key, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
     }
 
+    @usableFromInline
     func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGFloat? {
         childGuide(guide.key, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
     }
@@ -42,20 +51,23 @@ struct PaddingLayout: Layout {
 
 extension View {
     /// Padding of `length` on every edge.
+    @inlinable
     public func padding(_ length: CGFloat) -> some View {
         padding(.all, length)
     }
 
     /// Padding on `edges`: `length`, or the default 16 when nil. NaN and infinite lengths count
     /// as 0.
+    @inlinable
     public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
         padding(EdgeInsets(edges, length ?? PaddingLayout.defaultLength))
     }
 
     /// Padding with separate insets per edge. Negative insets pull the edges in, as in SwiftUI.
+    @inlinable
     public func padding(_ insets: EdgeInsets) -> some View {
         let safe = EdgeInsets(top: Length.inset(insets.top), leading: Length.inset(insets.leading),
                               bottom: Length.inset(insets.bottom), trailing: Length.inset(insets.trailing))
-        return wrapped(in: PaddingLayout(insets: safe), kind: "padding", priority: .zero)
+        return wrapped(in: PaddingLayout(insets: safe))
     }
 }

@@ -37,64 +37,83 @@ struct SecondaryLayerLayout: Layout {
 extension View {
     /// `content` behind the view, offered the view's size and aligned by `alignment`. Several
     /// views in `content` form an implicit ZStack.
+    @inlinable
     public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
         layered(content(), alignment: alignment, behind: true)
     }
 
     /// `content` in front of the view, offered the view's size and aligned by `alignment`.
+    @inlinable
     public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
         layered(content(), alignment: alignment, behind: false)
     }
 
     /// The older form: `view` behind this view.
     @_disfavoredOverload
+    @inlinable
     public func background<V: View>(_ view: V, alignment: Alignment = .center) -> some View {
         layered(view, alignment: alignment, behind: true)
     }
 
     /// The older form: `view` in front of this view.
     @_disfavoredOverload
+    @inlinable
     public func overlay<V: View>(_ view: V, alignment: Alignment = .center) -> some View {
         layered(view, alignment: alignment, behind: false)
     }
 
     /// The view's bounds filled with `style`, behind it.
+    @inlinable
     public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
         layered(Rectangle().fill(style), alignment: .center, behind: true)
     }
 
     /// `shape` filled with `style`, behind the view, in its bounds.
+    @inlinable
     public func background<S: ShapeStyle, T: Shape>(_ style: S, in shape: T) -> some View {
         layered(shape.fill(style), alignment: .center, behind: true)
     }
 
     /// The view's bounds filled with `style`, in front of it.
+    @inlinable
     public func overlay<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
         layered(Rectangle().fill(style), alignment: .center, behind: false)
     }
 
     /// `shape` filled with `style`, in front of the view.
+    @inlinable
     public func overlay<S: ShapeStyle, T: Shape>(_ style: S, in shape: T) -> some View {
         layered(shape.fill(style), alignment: .center, behind: false)
     }
 
     /// A band of `width` points drawn inside the view's bounds; it never changes size or position
     /// (docs/layout-rules.md §3.5). To put it outside, pad first.
+    @inlinable
     public func border<S: ShapeStyle>(_ content: S, width: CGFloat = 1) -> some View {
         layered(Rectangle().strokeBorder(content, lineWidth: width), alignment: .center, behind: false)
     }
 
-    private func layered<V: View>(_ layer: V, alignment: Alignment, behind: Bool) -> ModifiedView<Self, LayerModifier<V>> {
+    @inlinable
+    func layered<V: View>(_ layer: V, alignment: Alignment, behind: Bool) -> ModifiedView<Self, LayerModifier<V>> {
         ModifiedView(content: self, modifier: LayerModifier(layer: layer, alignment: alignment, behind: behind))
     }
 }
 
 /// Puts `layer` behind or in front of each of the content's nodes.
+@usableFromInline
 struct LayerModifier<Layer: View>: NodeModifier {
-    let layer: Layer
-    let alignment: Alignment
-    let behind: Bool
+    @usableFromInline let layer: Layer
+    @usableFromInline let alignment: Alignment
+    @usableFromInline let behind: Bool
 
+    @inlinable
+    init(layer: Layer, alignment: Alignment, behind: Bool) {
+        self.layer = layer
+        self.alignment = alignment
+        self.behind = behind
+    }
+
+    @usableFromInline
     func apply(to nodes: Range<Int>, in builder: inout ResolvedTree.Builder, environment: ViewEnvironment) {
         // Several secondary views form an implicit ZStack, whose spacers grow both ways.
         var inner = environment
@@ -108,18 +127,19 @@ struct LayerModifier<Layer: View>: NodeModifier {
             default:
                 // The layers were made only to be counted: take them back and make the ZStack.
                 builder.rollBack(to: mark)
-                ZStack(alignment: alignment) { layer }.resolve(in: inner, into: &builder)
+                resolveStacked(in: inner, into: &builder)
             }
-            // The pending list is now [… primary … | secondary]: order the two as drawn.
-            let primary = builder.pending[position], secondary = builder.pending[mark.pending]
-            builder.pending.removeLast()
+            // The pending list is now [… primary … | secondary]: pair the two, in drawing order.
             let layout = SecondaryLayerLayout(alignment: alignment, primary: behind ? 1 : 0)
-            builder.pending.append(behind ? secondary : primary)
-            builder.pending.append(behind ? primary : secondary)
-            let first = builder.pending.count - 2
-            builder.pushContainer(SecondaryLayerBox(layout, guides: .child(behind ? 1 : 0)), kind: behind ? "background" : "overlay",
-                                  childrenFrom: first, priority: .child(behind ? 1 : 0))
-            builder.pending[position] = builder.pending.removeLast()
+            let box = builder.layerBox(layout)
+            builder.wrapWithLayer(at: position, behind: behind, box: box, kind: behind ? "background" : "overlay",
+                                  priority: .child(behind ? 1 : 0))
         }
+    }
+
+    /// Kept out of `apply`, so the common single layer never asks for the `ZStack` type.
+    @inline(never)
+    private func resolveStacked(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
+        ZStack(alignment: alignment) { layer }.resolve(in: environment, into: &builder)
     }
 }

@@ -44,8 +44,9 @@ public struct DisplayItem: Equatable, Sendable {
         /// Items drawn together, clipped to a shape in `frame`, at an opacity, and shifted by
         /// `translation` (zero for the engine's own groups, whose offsets are folded in).
         case group(DisplayGroup)
-        /// Lines of text, each placed at its baseline with its measured width.
-        case text(TextRun)
+        /// Lines of text, each placed at its baseline with its measured width. Boxed, so that the
+        /// far more common shape items stay small (a display list holds one item per shape).
+        indirect case text(TextRun)
     }
 }
 
@@ -138,15 +139,78 @@ public struct DisplayGroup: Equatable, Sendable {
 /// Which view drew an item.
 public struct ViewIdentity: Hashable, Sendable {
     /// The view's position in the tree: child indices from the root, "0.2.1".
-    public var path: String
+    public var path: String {
+        get { storage.string }
+        set { storage = PackedPath(newValue.utf8) }
+    }
     /// The kind of view: "Rectangle", "Color", "frame", …
     public var kind: String
     /// The `.id(_:)` of the view or its nearest tagged ancestor, as text.
     public var id: String?
+    /// The path, packed: a display list holds one per item, and most readers never ask for it.
+    var storage: PackedPath
 
     public init(path: String, kind: String, id: String? = nil) {
-        self.path = path
+        self.init(storage: PackedPath(path.utf8), kind: kind, id: id)
+    }
+
+    init(storage: PackedPath, kind: String, id: String?) {
+        self.storage = storage
         self.kind = kind
         self.id = id
+    }
+}
+
+/// A tree path ("0.2.1") in 12 bytes when it is up to 24 characters of digits and dots, as
+/// nearly every path is: four bits a character, no allocation, no string made until asked for.
+/// Any other text is kept as it is. Packing whatever can be packed keeps equal paths equal.
+enum PackedPath: Hashable, Sendable {
+    /// Characters from the low bits up: 1...10 the digits, 11 the dot, 0 the end.
+    case packed(UInt64, UInt32)
+    case text(Text)
+
+    /// A path that cannot be packed. A class, so the enum stays 16 bytes.
+    final class Text: Hashable, Sendable {
+        let string: String
+        init(_ string: String) { self.string = string }
+        static func == (lhs: Text, rhs: Text) -> Bool { lhs.string == rhs.string }
+        func hash(into hasher: inout Hasher) { hasher.combine(string) }
+    }
+
+    static let capacity = 24
+
+    init<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        var low: UInt64 = 0, high: UInt32 = 0, index = 0
+        for byte in bytes {
+            let code: UInt8
+            switch byte {
+            case UInt8(ascii: "0") ... UInt8(ascii: "9"): code = byte - UInt8(ascii: "0") + 1
+            case UInt8(ascii: "."): code = 11
+            default: code = 0
+            }
+            guard code != 0, index < Self.capacity else {
+                self = .text(Text(String(decoding: bytes, as: UTF8.self)))
+                return
+            }
+            if index < 16 { low |= UInt64(code) << (4 * index) } else { high |= UInt32(code) << (4 * (index - 16)) }
+            index += 1
+        }
+        self = .packed(low, high)
+    }
+
+    var string: String {
+        switch self {
+        case .text(let text):
+            return text.string
+        case .packed(var low, var high):
+            var bytes: [UInt8] = []
+            for index in 0 ..< Self.capacity {
+                let code = index < 16 ? UInt8(low & 0xF) : UInt8(high & 0xF)
+                if index < 16 { low >>= 4 } else { high >>= 4 }
+                if code == 0 { break }
+                bytes.append(code == 11 ? UInt8(ascii: ".") : UInt8(ascii: "0") + code - 1)
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
     }
 }

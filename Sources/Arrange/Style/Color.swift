@@ -132,5 +132,6 @@ extension ShapeStyle where Self == Color {
 
 extension ShapeStyle {
     /// The colour this style paints with.
+    @inlinable
     var resolvedColor: Color { (self as? Color) ?? .primary }
 }

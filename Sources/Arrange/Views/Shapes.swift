@@ -85,17 +85,20 @@ extension Shape {
     }
 
     /// The shape filled with `content`.
+    @inlinable
     public func fill<S: ShapeStyle>(_ content: S) -> some View {
-        ShapeView(shape: shapeKind, paint: .fill(content.resolvedColor), kind: Self.kindName)
+        ShapeView(shape: shapeKind, paint: .fill(content.resolvedColor), type: Self.self)
     }
 
     /// The shape's outline drawn inside its frame: a band `lineWidth` wide along the inner edge.
+    @inlinable
     public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> some View {
-        ShapeView(shape: shapeKind, paint: .strokeBorder(content.resolvedColor, lineWidth: Self.clampedWidth(lineWidth)), kind: Self.kindName)
+        ShapeView(shape: shapeKind, paint: .strokeBorder(content.resolvedColor, lineWidth: Self.clampedWidth(lineWidth)), type: Self.self)
     }
 
     /// The type's name, the node kind: spelled out for the built-in shapes, because formatting a
     /// type name costs more than the rest of making the node.
+    @usableFromInline
     static var kindName: String {
         switch ObjectIdentifier(Self.self) {
         case ObjectIdentifier(Rectangle.self): "Rectangle"
@@ -108,14 +111,27 @@ extension Shape {
     }
 
     /// A NaN, negative or infinite width draws nothing rather than a broken path.
+    @usableFromInline
     static func clampedWidth(_ width: CGFloat) -> CGFloat { width.isFinite ? max(width, 0) : 0 }
 }
 
 /// A shape with its paint chosen.
+@usableFromInline
 struct ShapeView: View, PrimitiveView {
     let shape: ShapeKind
     let paint: Paint
-    let kind: String
+    /// The shape's type, which names the node. A metatype rather than the name, so that the view
+    /// holds no reference and copies as plain bytes: views are copied as modifiers wrap them.
+    let type: any Shape.Type
+
+    @usableFromInline
+    init(shape: ShapeKind, paint: Paint, type: any Shape.Type) {
+        self.shape = shape
+        self.paint = paint
+        self.type = type
+    }
+
+    @usableFromInline
     var body: Never { primitiveBody(Self.self) }
     /// Arrange resolves this view itself.
     public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
@@ -123,7 +139,7 @@ struct ShapeView: View, PrimitiveView {
     }
 
     func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
-        builder.pushShape(shape, paint: paint, kind: kind)
+        builder.pushShape(shape, paint: paint, kind: type.kindName)
     }
 }
 

@@ -28,7 +28,8 @@ protocol PrimitiveView {
 
 extension View {
     /// Resolves the view into layout nodes, once, before any layout happens: their numbers are
-    /// pushed on `builder.pending`.
+    /// pushed on `builder.pending`. Inlinable, so a client's view types resolve specialized.
+    @inlinable
     func resolve(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
         Self._makeNodes(self, in: environment, into: &builder)
     }
@@ -46,6 +47,7 @@ extension View {
 
 /// The body of a primitive view. Arrange never asks for it; calling it yourself is a programming
 /// error, as in SwiftUI.
+@usableFromInline
 func primitiveBody<V>(_ type: V.Type) -> Never {
     preconditionFailure("\(V.self) is laid out by Arrange itself and has no body")
 }
@@ -66,4 +68,6 @@ public struct ViewEnvironment {
     var textAlignment: TextAlignment = .leading
     /// Extra space after every character of text (`.tracking`, `.kerning`), in points.
     var tracking: CGFloat = 0
+
+    @usableFromInline init() {}
 }

@@ -150,13 +150,26 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     }
 
     public var body: Never { primitiveBody(Self.self) }
-    /// Arrange resolves this view itself.
+    /// Arrange resolves this view itself; inlinable, so each element's view resolves specialized.
+    @inlinable
     public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
         view.makeNodes(in: environment, into: &builder)
     }
 
+    @inlinable
     func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
-        for element in data { content(element).resolve(in: environment, into: &builder) }
+        var first = true
+        for element in data {
+            guard first else {
+                content(element).resolve(in: environment, into: &builder)
+                continue
+            }
+            // The first element shows what each costs: room for the rest, once.
+            first = false
+            let mark = builder.mark
+            content(element).resolve(in: environment, into: &builder)
+            builder.reserve(repeating: mark, times: data.count - 1)
+        }
     }
 }
 

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+@testable import Arrange
+
+/// Display-list items keep their tree path packed (`PackedPath`); reading it gives the string back.
+@Suite struct PackedPathTests {
+    @Test(arguments: ["0", "0.12.3", "0.0.0.0.99999.0.0", "0.1.2.3.4.5.6.7.8.9.10.1", "0.1.2.3.4.5.6.7.8.9.10.11", "", "root", "0.a"])
+    func aPathReadsBackAsWritten(_ path: String) {
+        #expect(ViewIdentity(path: path, kind: "Color").path == path)
+    }
+
+    @Test func equalPathsMakeEqualIdentities() {
+        var changed = ViewIdentity(path: "0.1", kind: "Color")
+        let same = ViewIdentity(path: "0.1", kind: "Color")
+        #expect(changed == same)
+        #expect(changed.hashValue == same.hashValue)
+        changed.path = "0.2"
+        #expect(changed != same)
+        #expect(changed.path == "0.2")
+    }
+
+    @Test func itemsCarryTheirTreePaths() {
+        let result = LayoutResult(of: HStack { Color.red; Color.blue }, in: ProposedViewSize(width: 100, height: 50))
+        #expect(result.displayList.items.map(\.identity.path) == ["0.0", "0.1"])
+        // Made by the walk or by hand, the same path is the same identity.
+        #expect(result.displayList.items[1].identity == ViewIdentity(path: "0.1", kind: "Color"))
+    }
+
+    @Test func aPathTooLongToPackIsKeptWhole() {
+        // Thirteen paddings: 14 levels, 27 characters, more than the 24 that pack.
+        var view: AnyView = AnyView(Color.red)
+        for _ in 0 ..< 13 { view = AnyView(view.padding(1)) }
+        let result = LayoutResult(of: view, in: ProposedViewSize(width: 100, height: 50))
+        let expected = "0" + String(repeating: ".0", count: 13)
+        #expect(result.displayList.items.map(\.identity.path) == [expected])
+        #expect(result.displayList.items[0].identity == ViewIdentity(path: expected, kind: "Color"))
+    }
+}
