@@ -36,3 +36,24 @@ import Testing
         #expect(result.displayList.items[0].identity == ViewIdentity(path: expected, kind: "Color"))
     }
 }
+
+/// `ViewGraph.layoutFrames(in:scale:fonts:)` lays out without a display list and gives the same
+/// tagged frames as a full layout.
+@Suite struct LayoutFramesTests {
+    @Test func framesOnlyMatchTheFullLayout() {
+        let view = VStack {
+            HStack { Color.red.id("a"); Color.blue.offset(x: 3, y: 4).id(7) }
+                .offset(x: -2)
+                .id("row")
+            Text("hi").padding(5).id("a")
+            Color.green.frame(width: 20, height: 10).clipped().opacity(0.5).id("b")
+        }
+        let graph = ViewGraph(view)
+        let proposal = ProposedViewSize(width: 200, height: 120)
+        let full = graph.layout(in: proposal, scale: 2)
+        let framesOnly = graph.layoutFrames(in: proposal, scale: 2)
+        #expect(framesOnly == full.frames)
+        #expect(framesOnly.count == 4)
+        #expect(ViewGraph(Color.red).layoutFrames().count == 0)
+    }
+}

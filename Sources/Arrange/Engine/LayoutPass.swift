@@ -268,6 +268,9 @@ final class LayoutPass {
         nextUse &+= 1
         let count = Int(tree.records[subviews.parent].childCount)
         openRecordings.append((base: entries.count, count: count, use: nextUse))
+        // A container of many children (a long ForEach) grows the stack once, not by doubling;
+        // small ones are left to the array, as exact reservations each time would be quadratic.
+        if count > 64, entries.capacity < entries.count + count { entries.reserveCapacity(entries.count + count + 64) }
         // One append per child: cheaper than the generic append(contentsOf:) for the usual one
         // or two children.
         for _ in 0 ..< count { entries.append(nil) }

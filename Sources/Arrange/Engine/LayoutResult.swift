@@ -94,6 +94,30 @@ extension LayoutPass {
     }
 }
 
+extension LayoutPass {
+    /// The frames of tagged views, offsets included, as the display list's walk records them:
+    /// depth first in child order, so a later duplicate id wins alike.
+    func taggedFrames() -> TaggedFrames {
+        var frames = TaggedFrames()
+        // Most trees tag nothing: no walk at all.
+        guard tree.count > 0, tree.attributes.contains(where: { $0.id != nil }) else { return frames }
+        // An explicit stack, not recursion: deep trees would otherwise need the large stack.
+        var pending: [(node: Int, translation: CGSize)] = [(tree.root, .zero)]
+        while let (node, translation) = pending.popLast() {
+            var moved = translation
+            if let attributes = tree.attributes(of: node) {
+                for case .offset(let delta) in attributes.effects {
+                    moved.width += delta.width
+                    moved.height += delta.height
+                }
+                if let id = attributes.id { frames[id] = frame(of: node).offsetBy(dx: moved.width, dy: moved.height) }
+            }
+            for child in tree.childRange(node).reversed() { pending.append((Int(tree.childList[child]), moved)) }
+        }
+        return frames
+    }
+}
+
 /// How much measuring a layout pass did.
 public struct LayoutStatistics: Sendable {
     /// Nodes in the resolved tree.

@@ -339,14 +339,18 @@ public struct _NodeBuilder {
     mutating func reserve(repeating mark: Mark, times: Int) {
         // Beyond this many entries per array, growth is left to the arrays themselves.
         let limit = 1 << 24
-        func room<T>(_ array: inout [T], _ since: Int) {
-            let each = array.count - since
+        // A few more for the containers around the repeated views (the stack or flow holding
+        // them, its frame and padding): without it the first of those copies the whole array.
+        let slack = 64
+        func room<T>(_ array: inout [T], _ since: Int, plus extra: Int = 0) {
+            let each = array.count - since + extra
             guard each > 0, times > 0, each <= limit / times else { return }
-            array.reserveCapacity(array.count + each * times)
+            array.reserveCapacity(array.count + each * times + slack)
         }
         room(&tree.records, mark.records)
         room(&tree.kinds, mark.records)
-        room(&tree.childList, mark.childList)
+        // Every pending node joins a container's child run later: room for those entries too.
+        room(&tree.childList, mark.childList, plus: pending.count - mark.pending)
         room(&tree.attributes, mark.attributes)
         room(&tree.paints, mark.paints)
         room(&tree.texts, mark.texts)

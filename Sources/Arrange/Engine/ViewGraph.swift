@@ -41,6 +41,18 @@ public final class ViewGraph {
         LayoutResult(tree: tree, proposal: proposal, scale: scale, fonts: fonts)
     }
 
+    /// Lays the tree out as `layout(in:scale:fonts:)` does but builds no display list: only the
+    /// frames of the views tagged with `.id(_:)`, equal to that result's `frames`.
+    ///
+    /// For tools and benchmarks that need frames only (timing layout apart from drawing).
+    public func layoutFrames(in proposal: ProposedViewSize = .unspecified, scale: CGFloat = 1,
+                             fonts: any TextMeasurer = FontLibrary.system) -> TaggedFrames {
+        let scale = scale.isFinite && scale > 0 ? scale : 1
+        let pass = LayoutPass(tree: tree, measurer: fonts, scale: scale)
+        _ = pass.layOutRoot(for: proposal)
+        return pass.taggedFrames()
+    }
+
     /// Resolves the view tree once into nodes. Anything but exactly one root view goes into an
     /// implicit VStack (docs/layout-rules.md §7.3), whose spacers grow vertically, so the content is
     /// resolved again inside it.
