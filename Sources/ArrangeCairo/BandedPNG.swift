@@ -36,8 +36,13 @@ struct BandedPNG: Sendable {
     static var defaultThreads: Int { max(1, min(8, ProcessInfo.processInfo.activeProcessorCount)) }
 
     /// The encoded PNG.
-    func encode() throws -> Data {
+    func encode() throws -> Data { try encode(timed: false).png }
+
+    /// The encoded PNG and, when `timed`, where the time went (else all zero).
+    func encode(timed: Bool) throws -> (png: Data, timings: CairoRenderer.PNGTimings) {
+        let started = timed ? DispatchTime.now().uptimeNanoseconds : 0
         let (index, paintsImages) = BandIndex.make(list, scale: scale, height: height, bandRows: bandRows, fonts: fonts)
+        let indexed = timed ? DispatchTime.now().uptimeNanoseconds : 0
         // Cairo (pixman) rounds a scaled image's transform relative to the surface's origin, so
         // colour glyphs drawn in a band can differ by a unit from the same glyphs on one surface.
         // A picture with them that one Cairo surface can hold is drawn as one band.
@@ -46,15 +51,26 @@ struct BandedPNG: Sendable {
         let bands = (height + bandRows - 1) / bandRows
         let collector = BandCollector(bands: bands, header: Self.header(width: width, height: height))
         let workers = max(1, min(threads, bands))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        let timings = Mutex(CairoRenderer.PNGTimings(threads: workers))
+        let work: @Sendable (Int) -> Void = { _ in
+            // Each thread sums its own bands' times and adds them once, at its end.
+            var own = CairoRenderer.PNGTimings(threads: 0)
+            defer { if timed { timings.withLock { $0.add(own) } } }
             do {
                 let worker = try BandWorker(width: width, bandRows: bandRows, spareRows: bandRows >= height ? 0 : 2, fonts: fonts)
                 while let band = collector.next() {
                     let top = band * bandRows, rows = min(bandRows, height - top)
+                    let start = timed ? DispatchTime.now().uptimeNanoseconds : 0
                     try worker.draw(index, band: band, top: top, rows: rows, scale: scale, background: background, antialias: antialias)
+                    let drawn = timed ? DispatchTime.now().uptimeNanoseconds : 0
                     guard let channels = collector.channels(opaque: worker.isOpaque(rows: rows)) else { return }
                     let chunk = try worker.encode(rows: rows, channels: channels, last: band == bands - 1)
                     collector.complete(band, chunk)
+                    if timed {
+                        own.drawNanoseconds += drawn - start
+                        own.encodeNanoseconds += DispatchTime.now().uptimeNanoseconds - drawn
+                        own.bandsDrawn += 1
+                    }
                 }
             } catch let error as RenderError {
                 collector.fail(error)
@@ -62,7 +78,22 @@ struct BandedPNG: Sendable {
                 collector.fail(.backend("\(error)"))
             }
         }
-        return try collector.finish()
+        // One thread is the calling thread: waking a pool thread and waiting for it costs a
+        // context switch or two per picture, which a batch already keeping every core busy
+        // pays for nothing.
+        if workers == 1 {
+            work(0)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: workers, execute: work)
+        }
+        let png = try collector.finish()
+        var result = timings.withLock { $0 }
+        if timed {
+            result.indexNanoseconds = indexed - started
+            result.wallNanoseconds = DispatchTime.now().uptimeNanoseconds - started
+            result.bands = bands
+        }
+        return (png, result)
     }
 
     /// The signature, IHDR (colour type patched in at the end) and bKGD (white, as Cairo writes).

@@ -26,8 +26,10 @@ public struct CairoRenderer: Renderer, Sendable {
     public var pixelLimit: Int
     /// Rows per band; nil chooses about 1 MiB of pixels. Tests set small bands.
     var bandRows: Int?
-    /// Threads drawing and compressing bands; nil uses every core.
-    var threads: Int?
+    /// Threads drawing and compressing a PNG's bands; nil uses one per core, up to 8. The bytes
+    /// are the same for any number; 1 draws on the calling thread, the choice for a program that
+    /// already keeps every core busy with pictures of its own (`arrange render` of many scenes).
+    public var threads: Int?
 
     public init(format: Format = .png, fonts: FontLibrary = .system, antialias: Bool = true,
                 pixelLimit: Int = Int(Limits.pngPixels)) {
@@ -48,23 +50,64 @@ public struct CairoRenderer: Renderer, Sendable {
     public func render(_ list: DisplayList, options: RenderOptions = RenderOptions()) throws -> Data {
         switch format {
         case .png:
-            let scale = options.resolvedScale(for: list)
-            try Limits.checkCanvas(list.size, scale: scale, pixelLimit: false)
-            let w = (list.size.width * scale).rounded(.up), h = (list.size.height * scale).rounded(.up)
-            if w > Limits.canvasPixelsPerSide || h > CGFloat(Self.maximumRows) {
-                throw RenderError.canvasTooLarge(width: Int(min(w, 1e15)), height: Int(min(h, 1e15)),
-                                                 limit: w > Limits.canvasPixelsPerSide ? Int(Limits.canvasPixelsPerSide) : Self.maximumRows)
-            }
-            let width = Int(w), height = Int(h)
-            guard width * height <= pixelLimit else {
-                throw RenderError.backend("the picture would be \(width) × \(height) = \(width * height) pixels, over the limit of \(pixelLimit) (CairoRenderer.pixelLimit)")
-            }
-            return try BandedPNG(list: list, scale: scale, background: options.background, antialias: antialias, fonts: fonts,
-                                 width: width, height: height, bandRows: max(1, bandRows ?? BandedPNG.bandRows(width: width)),
-                                 threads: threads ?? BandedPNG.defaultThreads).encode()
+            return try bandedPNG(list, options: options).encode()
         case .pdf:
             return try cairoRender(list, options: options)
         }
+    }
+
+    /// The banded writer for a PNG of `list`, once the canvas passed every check.
+    private func bandedPNG(_ list: DisplayList, options: RenderOptions) throws -> BandedPNG {
+        let scale = options.resolvedScale(for: list)
+        try Limits.checkCanvas(list.size, scale: scale, pixelLimit: false)
+        let w = (list.size.width * scale).rounded(.up), h = (list.size.height * scale).rounded(.up)
+        if w > Limits.canvasPixelsPerSide || h > CGFloat(Self.maximumRows) {
+            throw RenderError.canvasTooLarge(width: Int(min(w, 1e15)), height: Int(min(h, 1e15)),
+                                             limit: w > Limits.canvasPixelsPerSide ? Int(Limits.canvasPixelsPerSide) : Self.maximumRows)
+        }
+        let width = Int(w), height = Int(h)
+        guard width * height <= pixelLimit else {
+            throw RenderError.backend("the picture would be \(width) × \(height) = \(width * height) pixels, over the limit of \(pixelLimit) (CairoRenderer.pixelLimit)")
+        }
+        return BandedPNG(list: list, scale: scale, background: options.background, antialias: antialias, fonts: fonts,
+                         width: width, height: height, bandRows: max(1, bandRows ?? BandedPNG.bandRows(width: width)),
+                         threads: max(1, threads ?? BandedPNG.defaultThreads))
+    }
+
+    /// Where a PNG's time went, for the benchmarks: drawing and encoding overlap on several
+    /// threads, so each is the sum over every thread of its bands' durations, not wall time.
+    @_spi(Benchmarks)
+    public struct PNGTimings: Sendable {
+        /// Building the band index (which items touch which rows), before any band.
+        public var indexNanoseconds: UInt64 = 0
+        /// Clearing and drawing bands with Cairo, summed over the threads (bands drawn again
+        /// after a switch to RGBA count twice).
+        public var drawNanoseconds: UInt64 = 0
+        /// Straightening, filtering, deflating and joining bands, summed over the threads.
+        public var encodeNanoseconds: UInt64 = 0
+        /// The whole `render`, start to end.
+        public var wallNanoseconds: UInt64 = 0
+        /// Threads that drew and encoded.
+        public var threads: Int
+        /// Bands in the picture.
+        public var bands = 0
+        /// Bands drawn and encoded: more than `bands` after a switch to RGBA.
+        public var bandsDrawn = 0
+
+        init(threads: Int) { self.threads = threads }
+
+        mutating func add(_ other: PNGTimings) {
+            drawNanoseconds += other.drawNanoseconds
+            encodeNanoseconds += other.encodeNanoseconds
+            bandsDrawn += other.bandsDrawn
+        }
+    }
+
+    /// A PNG, as `render` makes it (the same bytes), with where its time went.
+    /// - Throws: what `render` throws.
+    @_spi(Benchmarks)
+    public func renderPNGWithTimings(_ list: DisplayList, options: RenderOptions = RenderOptions()) throws -> (png: Data, timings: PNGTimings) {
+        try bandedPNG(list, options: options).encode(timed: true)
     }
 
     /// Cairo's own PNG of the list drawn on one image surface (`cairo_surface_write_to_png`), the

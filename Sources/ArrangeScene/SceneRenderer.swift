@@ -25,11 +25,16 @@ public struct SceneRenderer: Sendable {
     /// The fonts every scene may use (the installed ones, and any `--font-dir`); a scene's own
     /// `fonts:` come in front of them.
     public var fonts: FontLibrary
+    /// Threads each PNG is drawn and encoded with; nil uses every core. A batch that already
+    /// renders one scene per core sets 1.
+    public var pngThreads: Int?
 
-    public init(scale: CGFloat? = nil, svgTextMode: SVGRenderer.TextMode = .outlines, fonts: FontLibrary = .system) {
+    public init(scale: CGFloat? = nil, svgTextMode: SVGRenderer.TextMode = .outlines, fonts: FontLibrary = .system,
+                pngThreads: Int? = nil) {
         self.scale = scale
         self.svgTextMode = svgTextMode
         self.fonts = fonts
+        self.pngThreads = pngThreads
     }
 
     /// Lays `scene` out, on a thread with a stack deep enough for any scene `Limits` allow.
@@ -39,7 +44,9 @@ public struct SceneRenderer: Sendable {
             let library = try scene.fontLibrary(over: fonts)
             let tree = try scene.layout(scale: scale, fonts: library)
             let options = RenderOptions(scale: scale ?? scene.canvas.scale, background: scene.canvas.background)
-            return RenderedScene(scene: scene, fonts: library, tree: tree, options: options, svgTextMode: svgTextMode)
+            var rendered = RenderedScene(scene: scene, fonts: library, tree: tree, options: options, svgTextMode: svgTextMode)
+            rendered.pngThreads = pngThreads
+            return rendered
         }
     }
 }
@@ -53,6 +60,8 @@ public struct RenderedScene: Sendable {
     public var tree: LayoutTree
     public var options: RenderOptions
     public var svgTextMode: SVGRenderer.TextMode
+    /// Threads each PNG is drawn with; nil uses every core.
+    public var pngThreads: Int?
 
     /// The display list every format is drawn from.
     public var displayList: DisplayList { tree.result.displayList }
@@ -66,8 +75,11 @@ public struct RenderedScene: Sendable {
                 case .svg: Data(try SVGRenderer(textMode: svgTextMode, fonts: fonts).render(displayList, options: options).utf8)
                 case .png:
                     // A scene read with a raised pixel limit may be drawn that large.
-                    try CairoRenderer(format: .png, fonts: fonts, pixelLimit: max(Int(Limits.pngPixels), Int(scene.limits.canvasPixels)))
-                        .render(displayList, options: options)
+                    try {
+                        var renderer = CairoRenderer(format: .png, fonts: fonts, pixelLimit: max(Int(Limits.pngPixels), Int(scene.limits.canvasPixels)))
+                        renderer.threads = pngThreads
+                        return try renderer.render(displayList, options: options)
+                    }()
                 case .pdf: try CairoRenderer(format: .pdf, fonts: fonts).render(displayList, options: options)
                 }
             }

@@ -99,10 +99,13 @@ static cairo_status_t sink_write(void *closure, const unsigned char *data, unsig
 
 /// A fill and a border band inside the frame, as Arrange's painter draws `.fill` and
 /// `.strokeBorder`: the outline inset by half the line width.
-static void draw_boxes(cairo_t *cr, size_t count, const double *x, const double *y, const double *widths,
-                       const double *heights, const uint32_t *colours, floor_flow flow) {
+/// Only boxes whose rows reach `top`…`bottom` (canvas units, a pixel of slack for anti-aliasing)
+/// are drawn: a chunk skips the rest, as any program drawing in chunks would.
+static void draw_boxes_between(cairo_t *cr, size_t count, const double *x, const double *y, const double *widths,
+                               const double *heights, const uint32_t *colours, floor_flow flow, double top, double bottom) {
     cairo_set_line_width(cr, 1);
     for (size_t i = 0; i < count; i++) {
+        if (y[i] + heights[i] < top - 1 || y[i] > bottom + 1) continue;
         uint32_t c = colours[i];
         cairo_set_source_rgb(cr, ((c >> 16) & 0xFF) / 255.0, ((c >> 8) & 0xFF) / 255.0, (c & 0xFF) / 255.0);
         cairo_rectangle(cr, x[i], y[i], widths[i], heights[i]);
@@ -115,6 +118,11 @@ static void draw_boxes(cairo_t *cr, size_t count, const double *x, const double 
     cairo_set_line_width(cr, b);
     cairo_rectangle(cr, b / 2, b / 2, flow.canvas_width - b, flow.canvas_height - b);
     cairo_stroke(cr);
+}
+
+static void draw_boxes(cairo_t *cr, size_t count, const double *x, const double *y, const double *widths,
+                       const double *heights, const uint32_t *colours, floor_flow flow) {
+    draw_boxes_between(cr, count, x, y, widths, heights, colours, flow, -INFINITY, INFINITY);
 }
 
 static floor_output failed(int status) {
@@ -146,6 +154,43 @@ floor_output floor_cairo_png(size_t count, const double *x, const double *y, con
         return failed(s.failed ? -1 : (int)status);
     }
     floor_output output = {s.bytes, s.count, drawn - start, encoded - drawn, 0};
+    return output;
+}
+
+floor_output floor_cairo_png_chunked(size_t count, const double *x, const double *y, const double *widths,
+                                     const double *heights, const uint32_t *colours, floor_flow flow, int chunk_rows) {
+    int width = (int)ceil(flow.canvas_width), height = (int)ceil(flow.canvas_height);
+    if (chunk_rows < 1) chunk_rows = 1;
+    if (chunk_rows > FLOOR_CAIRO_MAX_SIDE) chunk_rows = FLOOR_CAIRO_MAX_SIDE;
+    uint64_t draw_ns = 0, encode_ns = 0;
+    sink s = {NULL, 0, 0, 0};
+    for (int top = 0; top < height; top += chunk_rows) {
+        int rows = height - top < chunk_rows ? height - top : chunk_rows;
+        uint64_t start = floor_now_ns();
+        cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, rows);
+        cairo_status_t status = cairo_surface_status(surface);
+        if (status != CAIRO_STATUS_SUCCESS) {
+            cairo_surface_destroy(surface);
+            free(s.bytes);
+            return failed((int)status);
+        }
+        cairo_t *cr = cairo_create(surface);
+        cairo_translate(cr, 0, -(double)top);
+        draw_boxes_between(cr, count, x, y, widths, heights, colours, flow, top, top + rows);
+        cairo_destroy(cr);
+        cairo_surface_flush(surface);
+        uint64_t drawn = floor_now_ns();
+        status = cairo_surface_write_to_png_stream(surface, sink_write, &s);
+        uint64_t encoded = floor_now_ns();
+        cairo_surface_destroy(surface);
+        if (status != CAIRO_STATUS_SUCCESS || s.failed) {
+            free(s.bytes);
+            return failed(s.failed ? -1 : (int)status);
+        }
+        draw_ns += drawn - start;
+        encode_ns += encoded - drawn;
+    }
+    floor_output output = {s.bytes, s.count, draw_ns, encode_ns, 0};
     return output;
 }
 

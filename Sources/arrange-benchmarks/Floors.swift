@@ -54,6 +54,14 @@ struct FloorInput {
 
     /// Floor (b): raw Cairo onto an image surface, then cairo_surface_write_to_png_stream.
     func png() throws -> Output { try run(floor_cairo_png) }
+    /// Floor (b) for pictures taller than one Cairo image surface: raw Cairo in surfaces of at
+    /// most 32,767 rows, each translated to its chunk and written with write_to_png; draw and
+    /// encode times and bytes summed over the chunks.
+    func pngChunked(rows: Int32 = FLOOR_CAIRO_MAX_SIDE) throws -> Output {
+        try run { count, x, y, widths, heights, colours, flow in
+            floor_cairo_png_chunked(count, x, y, widths, heights, colours, flow, rows)
+        }
+    }
     /// Raw Cairo onto a PDF stream surface.
     func pdf() throws -> Output { try run(floor_cairo_pdf) }
     /// Floor (c): snprintf SVG.

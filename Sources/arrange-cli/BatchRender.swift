@@ -54,19 +54,38 @@ struct BatchRender: Sendable {
     /// The fingerprints of outputs written before, for `--incremental`; nil renders every scene.
     let manifest: IncrementalManifest?
 
+    /// Threads for each PNG's bands: `--jobs N` renders N scenes at once, each on one core, so a
+    /// batch uses the cores it was given and no more; a single scene uses every core.
+    static func pngThreads(scenes: Int) -> Int? {
+        scenes > 1 ? 1 : nil
+    }
+
     /// Renders every plan; returns each plan's outcome, in plan order.
     func run(progress: Bool = true) -> [Outcome] {
         let outcomes = Mutex([Outcome?](repeating: nil, count: plans.count))
         let finished = Mutex(0)
+        let next = Mutex(0)
         let plans = self.plans
-        runInParallel(plans.count, workers: workers) { index in
-            let plan = plans[index]
-            if progress {
-                Console.progress("[\(finished.withLock { $0 } + 1)/\(plans.count)] \(plan.input.displayName)")
+        // Each worker takes scenes until none is left, all on one large-stack thread: the
+        // pipeline's reading, layout and drawing then run there in place, where on a thread of
+        // its own each would start (and wait for) a thread per step, four per scene.
+        runInParallel(workers, workers: workers) { _ in
+            _ = try? LargeStack.run {
+                while true {
+                    let index = next.withLock { value -> Int in
+                        defer { value += 1 }
+                        return value
+                    }
+                    guard index < plans.count else { return }
+                    let plan = plans[index]
+                    if progress {
+                        Console.progress("[\(finished.withLock { $0 } + 1)/\(plans.count)] \(plan.input.displayName)")
+                    }
+                    let outcome = render(plan)
+                    finished.withLock { $0 += 1 }
+                    outcomes.withLock { $0[index] = outcome }
+                }
             }
-            let outcome = render(plan)
-            finished.withLock { $0 += 1 }
-            outcomes.withLock { $0[index] = outcome }
         }
         if progress { Console.endProgress() }
         return outcomes.withLock { $0.map { $0 ?? .failed } }

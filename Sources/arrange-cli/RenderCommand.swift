@@ -82,7 +82,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Draw random values from this seed instead of each scene's.", transform: UInt64.parseSeed)
     var seed: UInt64?
 
-    @Option(name: [.short, .long], help: "Scenes rendered at once (default: the number of cores).")
+    @Option(name: [.short, .long], help: "Scenes rendered at once, each on one core (default: the number of cores); a single scene's PNG uses every core.")
     var jobs: Int?
 
     @Flag(name: .shortAndLong, help: "Print each file written.")
@@ -150,7 +150,8 @@ struct RenderCommand: ParsableCommand {
             }
         }
         let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(plans.count, 1))
-        let renderer = SceneRenderer(scale: scale.map { CGFloat($0) }, svgTextMode: svgText, fonts: try fonts.library())
+        let renderer = SceneRenderer(scale: scale.map { CGFloat($0) }, svgTextMode: svgText, fonts: try fonts.library(),
+                                     pngThreads: BatchRender.pngThreads(scenes: plans.count))
         let settings = BatchRender.Settings(renderer: renderer, seed: seed, verbose: verbose, sync: sync, limits: try limitOptions.limits(), warnOverflow: warnOverflow, fontDirs: fonts.fontDirs)
         var manifest = incremental ? IncrementalManifest(folder: folder.isEmpty ? "." : folder) : nil
         let batch = BatchRender(plans: plans, settings: settings, workers: workers, manifest: manifest)

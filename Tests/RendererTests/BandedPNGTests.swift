@@ -1,5 +1,5 @@
 import Arrange
-@testable import ArrangeCairo
+@_spi(Benchmarks) @testable import ArrangeCairo
 import ArrangeScene
 import ArrangeSnapshot
 import CCairo
@@ -118,6 +118,33 @@ import Testing
         let bytes = try one.render(list)
         #expect(try two.render(list) == bytes)
         #expect(try four.render(list) == bytes)
+    }
+
+    /// Every thread setting (a renderer's `threads`, which `arrange render` sets to 1 for a batch)
+    /// and the benchmarks' timed render give the same bytes, for an
+    /// opaque picture and for one that turns RGBA in its last rows (bands drawn again).
+    @Test func sameBytesForAnyThreadSetting() throws {
+        let tall = try Self.tallList(rows: 120)
+        let cover = DisplayItem(frame: CGRect(origin: .zero, size: tall.size), identity: ViewIdentity(path: "0", kind: "Color"),
+                                content: .fill(.rectangle, .white))
+        let opaque = DisplayList(size: tall.size, items: [cover] + tall.items)
+        // Transparent only in the last rows: the switch to RGBA comes after many bands.
+        let open = DisplayList(size: CGSize(width: tall.size.width, height: tall.size.height + 3), items: [cover] + tall.items)
+        for (list, type) in [(opaque, UInt8(2)), (open, UInt8(6))] {
+            var renderer = CairoRenderer()
+            renderer.bandRows = 32
+            renderer.threads = 1
+            let bytes = try renderer.render(list)
+            #expect(try PNGFile(bytes).colorType == type)
+            for threads in [2, 3, 8] {
+                renderer.threads = threads
+                #expect(try renderer.render(list) == bytes, "\(threads) threads")
+            }
+            renderer.threads = nil
+            let (timed, timings) = try renderer.renderPNGWithTimings(list)
+            #expect(timed == bytes)
+            #expect(timings.bandsDrawn >= timings.bands)
+        }
     }
 
     /// Width keeps Cairo's and the PNG encoders' 32,767 pixels; height only the pixel limit, which

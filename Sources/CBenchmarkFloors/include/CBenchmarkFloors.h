@@ -42,6 +42,19 @@ typedef struct {
 floor_output floor_cairo_png(size_t count, const double *x, const double *y, const double *widths,
                              const double *heights, const uint32_t *colours, floor_flow flow);
 
+/// The tallest image surface raw Cairo makes (its coordinate limit), and so the tallest chunk
+/// of floor_cairo_png_chunked.
+#define FLOOR_CAIRO_MAX_SIDE 32767
+
+/// Raw Cairo PNG in chunks, for pictures taller than one image surface may be: the canvas cut
+/// into horizontal chunks of at most `chunk_rows` rows (clamped to 1…FLOOR_CAIRO_MAX_SIDE), each
+/// an ARGB32 image surface of its own, translated up to its top, on which the boxes reaching
+/// its rows are drawn, then written with cairo_surface_write_to_png_stream into memory, the
+/// chunks' files one after another. Draw and encode times are summed over the chunks. Not one
+/// PNG file: the least a raw Cairo program would do to draw and encode the same pixels.
+floor_output floor_cairo_png_chunked(size_t count, const double *x, const double *y, const double *widths,
+                                     const double *heights, const uint32_t *colours, floor_flow flow, int chunk_rows);
+
 /// Raw Cairo PDF: the same drawing on a PDF stream surface of the canvas size, finished into
 /// memory (encode_ns is the finish).
 floor_output floor_cairo_pdf(size_t count, const double *x, const double *y, const double *widths,
