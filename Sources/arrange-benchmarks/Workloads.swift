@@ -55,8 +55,16 @@ func anchorWorkloads(_ n: Int, repetitions: Int) -> [Workload] {
             let view = AnchorWorkload.view(AnchorWorkload.boxes(n))
             return Runner(run: { Sample.keeping { ViewGraph(view) } }, floor: greedyFloor(n), warmUp: warmUp)
         },
-        // Layout and the display list are one call in today's public API (hook request in
-        // the hand-back): the tree is resolved untimed before each run.
+        // Layout only (frames, no display list): the tree is resolved untimed before each run.
+        Workload(id: "frames-\(n)", name: "layout only (ViewGraph.layoutFrames)", count: n, repetitions: repetitions,
+                 floorName: "C greedy loop") {
+            let view = AnchorWorkload.view(AnchorWorkload.boxes(n))
+            return Runner(run: {
+                let graph = ViewGraph(view)
+                return Sample.keeping { graph.layoutFrames(in: AnchorWorkload.proposal) }
+            }, floor: greedyFloor(n), warmUp: warmUp)
+        },
+        // Layout and the display list, the tree resolved untimed before each run.
         Workload(id: "layout-\(n)", name: "layout + display list", count: n, repetitions: repetitions,
                  floorName: "C greedy loop") {
             let view = AnchorWorkload.view(AnchorWorkload.boxes(n))
