@@ -48,11 +48,11 @@ final class SVGBuffer {
 
     @inline(__always) func write(_ text: StaticString) {
         let length = text.utf8CodeUnitCount
-        // Most literals are a few bytes: copied in a loop the compiler unrolls, not by memmove.
+        // Most literals are a few bytes, copied inline.
         if length <= 16, text.hasPointerRepresentation {
             reserve(length)
-            let source = text.utf8Start
-            for index in 0..<length { start[count + index] = source[index] }
+            // A copy of a constant length, which the compiler turns into a few moves.
+            UnsafeMutableRawPointer(start + count).copyMemory(from: text.utf8Start, byteCount: length)
             count += length
         } else {
             text.withUTF8Buffer { append(UnsafeRawBufferPointer($0)) }
@@ -85,23 +85,53 @@ final class SVGBuffer {
 
     /// `value` in decimal, `minimumDigits` long at least (with leading zeros).
     func write(integer value: UInt64, minimumDigits: Int = 1) {
-        // Counting up by multiplying is quicker than dividing down; 10^19 is the last power
-        // below UInt64's limit.
-        var digits = 1, limit: UInt64 = 10
+        // Coordinates are mostly one to four digits: those are counted by comparison alone.
+        // Past that, counting up by multiplying is quicker than dividing down; 10^19 is the last
+        // power below UInt64's limit.
+        var digits: Int, limit: UInt64
+        if value < 100 {
+            (digits, limit) = value < 10 ? (1, 10) : (2, 100)
+        } else {
+            (digits, limit) = value < 1_000 ? (3, 1_000) : (4, 10_000)
+        }
         while digits < 20, value >= limit {
             digits += 1
             limit &*= 10
         }
         digits = max(digits, min(minimumDigits, 20))
         reserve(digits)
-        // Right to left, from the last digit.
-        var index = count + digits, remaining = value
-        for _ in 0..<digits {
-            index -= 1
-            start[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-            remaining /= 10
+        // Right to left, two digits a division, through a local pointer: stores through the
+        // buffer's own fields would make the compiler reload them after every byte.
+        let first = start + count
+        var cursor = first + digits, remaining = value
+        let pairs = Self.digitPairs.utf8Start
+        while remaining >= 100 {
+            let pair = Int(truncatingIfNeeded: remaining % 100) &* 2
+            remaining /= 100
+            cursor -= 2
+            cursor[0] = pairs[pair]
+            cursor[1] = pairs[pair &+ 1]
+        }
+        if remaining >= 10 {
+            let pair = Int(truncatingIfNeeded: remaining) &* 2
+            cursor -= 2
+            cursor[0] = pairs[pair]
+            cursor[1] = pairs[pair &+ 1]
+        } else {
+            cursor -= 1
+            cursor[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining)
+        }
+        // What `minimumDigits` asks beyond the value's own digits.
+        while cursor > first {
+            cursor -= 1
+            cursor[0] = UInt8(ascii: "0")
         }
         count += digits
+    }
+
+    /// "00" to "99", the two digits of each number below 100 (a literal: no table to build).
+    @inline(__always) private static var digitPairs: StaticString {
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
     }
 
     func write(integer value: Int) {
@@ -179,42 +209,37 @@ final class SVGBuffer {
         }
     }
 
-    /// The last colour written and its digits: borders repeat one colour for many items.
-    private var lastColor: (red: Double, green: Double, blue: Double) = (-1, -1, -1)
-    private var lastDigits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0)
-
     /// `#rrggbb`, each channel rounded to 8 bits as `Color.hexRGB` does.
     func write(hex color: Color) {
         reserve(7)
-        start[count] = UInt8(ascii: "#")
-        if color.red != lastColor.red || color.green != lastColor.green || color.blue != lastColor.blue {
-            lastColor = (color.red, color.green, color.blue)
-            lastDigits = (0, 0, 0, 0, 0, 0)
-            (lastDigits.0, lastDigits.1) = Self.digits(channel: color.red)
-            (lastDigits.2, lastDigits.3) = Self.digits(channel: color.green)
-            (lastDigits.4, lastDigits.5) = Self.digits(channel: color.blue)
-        }
-        start[count + 1] = lastDigits.0
-        start[count + 2] = lastDigits.1
-        start[count + 3] = lastDigits.2
-        start[count + 4] = lastDigits.3
-        start[count + 5] = lastDigits.4
-        start[count + 6] = lastDigits.5
+        let output = start + count
+        let hex = Self.hexPairs.utf8Start
+        output[0] = UInt8(ascii: "#")
+        var pair = Self.byte(channel: color.red) &* 2
+        output[1] = hex[pair]
+        output[2] = hex[pair &+ 1]
+        pair = Self.byte(channel: color.green) &* 2
+        output[3] = hex[pair]
+        output[4] = hex[pair &+ 1]
+        pair = Self.byte(channel: color.blue) &* 2
+        output[5] = hex[pair]
+        output[6] = hex[pair &+ 1]
         count += 7
     }
 
-    /// The two hex digits of a channel.
-    @inline(__always) private static func digits(channel: Double) -> (UInt8, UInt8) {
+    /// A channel at 8 bits.
+    @inline(__always) private static func byte(channel: Double) -> Int {
         // Clamped so that a component set out of range (or NaN) cannot trap; rounded half up,
         // which for these non-negative values is `rounded()`.
         let scaled = channel > 0 ? min(channel, 1) * 255 : 0
-        var value = UInt8(scaled)
+        var value = Int(scaled)
         if scaled - Double(value) >= 0.5 { value += 1 }
-        return (hexDigit(value >> 4), hexDigit(value & 0xF))
+        return value
     }
 
-    @inline(__always) private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") &+ value : UInt8(ascii: "a") &+ value &- 10
+    /// "00" to "ff", the two hex digits of each byte (a literal: no table to build).
+    @inline(__always) private static var hexPairs: StaticString {
+        "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9fa0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebfc0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedfe0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff"
     }
 
     /// User text as XML character data or an attribute value: the five special characters become
