@@ -140,7 +140,6 @@ func measure(_ workload: Workload, repetitions: Int) -> Report {
         }
         report.times.append(first.nanoseconds)
         report.bytes = first.bytes
-        report.notes = runner.notes(first)
         // A floor that cannot run (raw Cairo refuses an image over 32,767 px too) leaves the
         // row without a ratio rather than without numbers.
         var floor: (() throws -> Sample)? = runner.floor
@@ -154,6 +153,10 @@ func measure(_ workload: Workload, repetitions: Int) -> Report {
             report.times.append(try runner.run().nanoseconds)
             if let floor { report.floorTimes.append(try floor().nanoseconds) }
         }
+        // Notes (MB/s, say) from the median run, as the row's median column, not the cold first.
+        let median = report.times.sorted()[report.times.count / 2]
+        let notes = runner.notes(Sample(nanoseconds: median, bytes: first.bytes))
+        report.notes = notes + (report.notes.isEmpty ? "" : (notes.isEmpty ? "" : "; ") + report.notes)
     } catch let skip as Skip {
         report.skipped = skip.reason
     } catch {

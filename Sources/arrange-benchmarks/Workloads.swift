@@ -121,6 +121,14 @@ func anchorWorkloads(_ n: Int, repetitions: Int) -> [Workload] {
                               return notes.joined(separator: "; ")
                           })
         },
+        // The whole way from a view to a PNG in one process: its peak memory is the pipeline's.
+        Workload(id: "view-png-\(n)", name: "view → PNG (peak memory of the whole way)", count: n, repetitions: repetitions,
+                 floorName: "C greedy loop") {
+            let view = AnchorWorkload.view(AnchorWorkload.boxes(n))
+            return Runner(run: { try Sample.time { try withinLimits(label) {
+                try CairoRenderer(format: .png).render(LayoutResult(of: view, in: AnchorWorkload.proposal).displayList).count
+            } } }, floor: greedyFloor(n), warmUp: warmUp)
+        },
         Workload(id: "pdf-\(n)", name: "PDF", count: n, repetitions: repetitions, floorName: "C Cairo PDF surface") {
             let list = list()
             let floor = FloorInput(AnchorWorkload.boxes(n))

@@ -23,6 +23,27 @@ import Testing
         #expect(count(AnyView(Group { Color.red; Color.red })) == 2)
     }
 
+    @Test func forEachOverARangeAndOverAnArrayResolveAlike() {
+        // A range of integers is stepped apart from other collections: same elements, same order.
+        let fromRange = HStack(spacing: 0) { ForEach(3..<6) { Color.red.frame(width: CGFloat($0), height: CGFloat($0)).id($0) } }
+        let fromArray = HStack(spacing: 0) { ForEach([3, 4, 5], id: \.self) { Color.red.frame(width: CGFloat($0), height: CGFloat($0)).id($0) } }
+        #expect(size(of: fromRange, nil, nil) == CGSize(width: 12, height: 5))
+        let rangeFrames = LayoutResult(of: fromRange).frames, arrayFrames = LayoutResult(of: fromArray).frames
+        for element in 3..<6 {
+            #expect(rangeFrames[element] != nil)
+            #expect(rangeFrames[element] == arrayFrames[element])
+        }
+        #expect(count(ForEach(0..<0) { _ in Color.red }) == 0)
+    }
+
+    @Test func nodesShareKindNames() {
+        let tree = ViewGraph.resolveRoot(VStack { ForEach(0..<5) { _ in Rectangle().fill(Color.red).border(Color.black) } })
+        let kinds = (0..<tree.count).map { tree.kinds[$0] }
+        #expect(kinds.filter { $0 == "overlay" }.count == 5)
+        #expect(kinds.last == "VStack")
+        #expect(Set(kinds).count == tree.kindNames.count)
+    }
+
     @Test func aModifierOnAGroupAppliesToEachChild() {
         // Each child is padded: two 10-pt colours become 30 wide each, 8 apart.
         let view = HStack(spacing: 8) { Group { Color.red.frame(width: 10, height: 10); Color.blue.frame(width: 10, height: 10) }.padding(10) }

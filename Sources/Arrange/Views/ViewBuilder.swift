@@ -158,6 +158,18 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 
     @inlinable
     func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
+        // Reached through `View`, this code is generic over `Data`: stepping a generic collection
+        // looks up type metadata at run time on every element. An integer range (the common
+        // `ForEach(items.indices)`) is stepped as plain integers instead.
+        if let range = data as? Range<Int>, let content = content as? (Int) -> Content {
+            let mark = builder.mark
+            for index in range {
+                content(index).resolve(in: environment, into: &builder)
+                // The first element shows what each costs: room for the rest, once.
+                if index == range.lowerBound { builder.reserve(repeating: mark, times: range.count - 1) }
+            }
+            return
+        }
         var first = true
         for element in data {
             guard first else {
