@@ -155,7 +155,7 @@ func measure(_ workload: Workload, repetitions: Int) -> Report {
         }
         // Notes (MB/s, say) from the median run, as the row's median column, not the cold first.
         let median = report.times.sorted()[report.times.count / 2]
-        let notes = runner.notes(Sample(nanoseconds: median, bytes: first.bytes))
+        let notes = runner.notes(Sample(nanoseconds: median, bytes: first.bytes, parts: first.parts))
         report.notes = notes + (report.notes.isEmpty ? "" : (notes.isEmpty ? "" : "; ") + report.notes)
     } catch let skip as Skip {
         report.skipped = skip.reason
