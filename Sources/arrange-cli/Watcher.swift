@@ -58,10 +58,10 @@ struct Watcher {
         return paths + batch.settings.fontDirs
     }
 
-    /// The stamps of everything a plan depends on.
-    func state(of plan: BatchRender.Plan) -> [String: Stamp] {
+    /// The stamps of `paths`, a plan's inputs.
+    func state(_ paths: [String]) -> [String: Stamp] {
         var all: [String: Stamp] = [:]
-        for path in inputs(of: plan) {
+        for path in paths {
             all.merge(Self.stamps(path)) { first, _ in first }
             // A file that is missing now must count as a change when it comes back.
             if all[path] == nil, !FileManager.default.fileExists(atPath: path) { all[path] = Stamp(size: -1, seconds: 0, nanoseconds: 0, inode: 0) }
@@ -79,23 +79,26 @@ struct Watcher {
         pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
         let plans = batch.plans.filter { $0.clash == nil }
         Console.printError("watching \(plans.count) scene\(plans.count == 1 ? "" : "s") and the files they use; press Ctrl-C to stop")
-        var known = plans.map(state(of:))
+        // Each plan's input files, found by reading its scene: read again only when it renders
+        // (it may name other fonts then), so a poll costs a few stat calls, never a parse.
+        var inputs = plans.map(inputs(of:))
+        var known = inputs.map(state)
         while true {
             Thread.sleep(forTimeInterval: Self.seconds(pollInterval))
-            var changed = plans.indices.filter { state(of: plans[$0]) != known[$0] }
+            var changed = plans.indices.filter { state(inputs[$0]) != known[$0] }
             guard !changed.isEmpty else { continue }
             // Wait until the files are still: a save in several writes renders once.
-            var settled = changed.map { state(of: plans[$0]) }
+            var settled = changed.map { state(inputs[$0]) }
             while true {
                 Thread.sleep(forTimeInterval: Self.seconds(debounce))
-                let now = changed.map { state(of: plans[$0]) }
+                changed = plans.indices.filter { state(inputs[$0]) != known[$0] }
+                let now = changed.map { state(inputs[$0]) }
                 if now == settled { break }
                 settled = now
-                changed = plans.indices.filter { state(of: plans[$0]) != known[$0] }
-                settled = changed.map { state(of: plans[$0]) }
             }
             for index in changed {
-                known[index] = state(of: plans[index])
+                inputs[index] = self.inputs(of: plans[index])
+                known[index] = state(inputs[index])
                 let start = DispatchTime.now().uptimeNanoseconds
                 let outcome = batch.render(plans[index])
                 let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
