@@ -28,6 +28,8 @@ struct BandedPNG: Sendable {
     let height: Int
     let bandRows: Int
     let threads: Int
+    /// RGBA even when every pixel is opaque, so that the frames of an animation share one format.
+    var alwaysRGBA = false
 
     /// Rows per band: about 1 MiB of pixels, at least 16 rows, at most 256.
     static func bandRows(width: Int) -> Int { max(16, min(256, (1 << 20) / max(1, width * 4))) }
@@ -49,7 +51,7 @@ struct BandedPNG: Sendable {
         let bandRows = paintsImages && CGFloat(height) <= Limits.canvasPixelsPerSide
             && CGFloat(width * height) <= Limits.canvasPixels ? height : self.bandRows
         let bands = (height + bandRows - 1) / bandRows
-        let collector = BandCollector(bands: bands, header: Self.header(width: width, height: height))
+        let collector = BandCollector(bands: bands, header: Self.header(width: width, height: height), channels: alwaysRGBA ? 4 : 3)
         let workers = max(1, min(threads, bands))
         let timings = Mutex(CairoRenderer.PNGTimings(threads: workers))
         let work: @Sendable (Int) -> Void = { _ in
@@ -148,10 +150,10 @@ final class BandCollector: Sendable {
     private let bands: Int
     private let headerCount: Int
 
-    init(bands: Int, header: Data) {
+    init(bands: Int, header: Data, channels: Int32 = 3) {
         self.bands = bands
         headerCount = header.count
-        state = Mutex(State(png: header))
+        state = Mutex(State(channels: channels, png: header))
     }
 
     /// The next band to draw, or nil when none is left or a thread failed.

@@ -30,6 +30,9 @@ public struct CairoRenderer: Renderer, Sendable {
     /// are the same for any number; 1 draws on the calling thread, the choice for a program that
     /// already keeps every core busy with pictures of its own (`arrange render` of many scenes).
     public var threads: Int?
+    /// Whether a PNG is RGBA even when every pixel is opaque (it is RGB then by default), so
+    /// that the frames of an animation share one format.
+    public var alwaysRGBA = false
 
     public init(format: Format = .png, fonts: FontLibrary = .system, antialias: Bool = true,
                 pixelLimit: Int = Int(Limits.pngPixels)) {
@@ -69,9 +72,11 @@ public struct CairoRenderer: Renderer, Sendable {
         guard width * height <= pixelLimit else {
             throw RenderError.backend("the picture would be \(width) × \(height) = \(width * height) pixels, over the limit of \(pixelLimit) (CairoRenderer.pixelLimit)")
         }
-        return BandedPNG(list: list, scale: scale, background: options.background, antialias: antialias, fonts: fonts,
-                         width: width, height: height, bandRows: max(1, bandRows ?? BandedPNG.bandRows(width: width)),
-                         threads: max(1, threads ?? BandedPNG.defaultThreads))
+        var png = BandedPNG(list: list, scale: scale, background: options.background, antialias: antialias, fonts: fonts,
+                            width: width, height: height, bandRows: max(1, bandRows ?? BandedPNG.bandRows(width: width)),
+                            threads: max(1, threads ?? BandedPNG.defaultThreads))
+        png.alwaysRGBA = alwaysRGBA
+        return png
     }
 
     /// Where a PNG's time went, for the benchmarks: drawing and encoding overlap on several

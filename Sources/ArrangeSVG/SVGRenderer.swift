@@ -43,31 +43,11 @@ public struct SVGRenderer: Renderer, Sendable {
         let scale = options.resolvedScale(for: list)
         try Limits.checkCanvas(list.size, scale: scale, pixelLimit: false)
         var writer = SVGWriter(textMode: textMode, fonts: fonts, scale: scale, expectedItems: list.items.count)
-        if let background = options.background {
-            writer.body.write("<rect width=\"")
-            writer.body.write(number: list.size.width)
-            writer.body.write("\" height=\"")
-            writer.body.write(number: list.size.height)
-            writer.body.write(byte: UInt8(ascii: "\""))
-            writer.body.write(paint: "fill", background)
-            writer.body.write("/>\n")
-        }
+        writer.background(options.background, size: list.size)
         writer.walk(list.items)
         writer.finish()
         if let error = writer.error { throw error }
-        let header = SVGBuffer()
-        header.write("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
-        header.write(number: list.size.width)
-        header.write("\" height=\"")
-        header.write(number: list.size.height)
-        header.write("\" viewBox=\"0 0 ")
-        header.write(number: list.size.width)
-        header.write(byte: UInt8(ascii: " "))
-        header.write(number: list.size.height)
-        header.write("\">\n")
-        header.write(writer.definitions())
-        writer.body.write("</svg>\n")
-        return SVGBuffer.string(header, writer.body)
+        return writer.document(size: list.size)
     }
 }
 
@@ -145,6 +125,35 @@ struct SVGWriter: DisplayListVisitor {
     /// Writes what is still held back; call after the walk.
     mutating func finish() {
         flushPendingFill()
+    }
+
+    /// A rectangle of `color` under everything, when there is a colour.
+    func background(_ color: Color?, size: CGSize) {
+        guard let color else { return }
+        body.write("<rect width=\"")
+        body.write(number: size.width)
+        body.write("\" height=\"")
+        body.write(number: size.height)
+        body.write(byte: UInt8(ascii: "\""))
+        body.write(paint: "fill", color)
+        body.write("/>\n")
+    }
+
+    /// The whole document: the `<svg>` element of `size` points, the definitions, the body.
+    func document(size: CGSize) -> String {
+        let header = SVGBuffer()
+        header.write("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+        header.write(number: size.width)
+        header.write("\" height=\"")
+        header.write(number: size.height)
+        header.write("\" viewBox=\"0 0 ")
+        header.write(number: size.width)
+        header.write(byte: UInt8(ascii: " "))
+        header.write(number: size.height)
+        header.write("\">\n")
+        header.write(definitions())
+        body.write("</svg>\n")
+        return SVGBuffer.string(header, body)
     }
 
     /// `<defs>` with every glyph outline, and the `@font-face` rules; empty when there are none.

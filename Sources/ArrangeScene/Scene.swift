@@ -85,6 +85,8 @@ public struct Scene: @unchecked Sendable {
     public internal(set) var description: String?
     /// The limits it was read with, which also bound its picture.
     public internal(set) var limits = SceneLimits()
+    /// The scene's `animation`, if it has one: its states, each the view with a keyframe's values.
+    public internal(set) var animation: SceneAnimation?
 
     /// Reads the scene file at `path`. `seed` replaces the file's seed.
     ///
@@ -183,6 +185,8 @@ public struct Scene: @unchecked Sendable {
         var fontSources: [(url: URL, location: SourceLocation)] = []
         var description: String?
         var hasView = false
+        var viewNode: Node?, animationNode: Node?
+        var animation: SceneAnimation?
         do {
             for entry in entries {
                 do {
@@ -192,6 +196,7 @@ public struct Scene: @unchecked Sendable {
                         canvas = try reader.canvas(entry.value)
                     case .view:
                         hasView = true
+                        viewNode = entry.value
                         let views = try reader.views(entry.value, depth: 1, place: .root)
                         view = (views.first ?? AnyView(EmptyView()), reader.location(entry.value))
                     case .description:
@@ -200,6 +205,9 @@ public struct Scene: @unchecked Sendable {
                         fontSources = try reader.fontSources(entry.value, relativeTo: file)
                     case .seed:
                         continue
+                    case .animation:
+                        // Read once the view is: each keyframe reads it again with its values.
+                        animationNode = entry.value
                     }
                 } catch let problem as SceneError {
                     try reader.note(problem)
@@ -207,6 +215,13 @@ public struct Scene: @unchecked Sendable {
             }
             if !hasView {
                 try reader.note(SceneError("the scene has no 'view'; add one, as in 'view: {rectangle: {}}'", at: reader.location(root)))
+            }
+            if let animationNode, let viewNode, let view {
+                do {
+                    animation = try reader.animation(animationNode, view: viewNode, first: view.0, seed: seed)
+                } catch let problem as SceneError {
+                    try reader.note(problem)
+                }
             }
         } catch let stop as SceneReader.Stop {
             if let problem = stop.problem { reader.problems.append(problem) }
@@ -224,6 +239,7 @@ public struct Scene: @unchecked Sendable {
         scene.fontFamilies = reader.fontFamilies
         scene.description = description
         scene.limits = limits
+        scene.animation = animation
         return scene
     }
 

@@ -53,6 +53,14 @@ enum SceneMapping: CaseIterable, Sendable, CustomStringConvertible {
     case font
     /// A view: one kind key and the keys every view may have.
     case view
+    /// `animation`.
+    case animation
+    /// One item of `animation: {keyframes: […]}`.
+    case keyframe
+    /// A timing curve written as a mapping: `{spring: …}`.
+    case curve
+    /// The parameters of `{spring: {…}}`.
+    case spring
 
     /// The keys a mapping written here may have.
     var keys: [String] {
@@ -63,6 +71,10 @@ enum SceneMapping: CaseIterable, Sendable, CustomStringConvertible {
         case .color: ColorKey.names
         case .font: FontKey.names
         case .view: ViewKind.names + ViewEntryKey.names
+        case .animation: AnimationKey.names
+        case .keyframe: KeyframeKey.names
+        case .curve: CurveKey.names
+        case .spring: SpringKey.names
         }
     }
 
@@ -75,6 +87,10 @@ enum SceneMapping: CaseIterable, Sendable, CustomStringConvertible {
         case .color: "a colour mapping"
         case .font: "a font mapping"
         case .view: "a view"
+        case .animation: "'animation'"
+        case .keyframe: "a keyframe"
+        case .curve: "a timing curve"
+        case .spring: "a spring"
         }
     }
 }
@@ -83,6 +99,22 @@ enum SceneMapping: CaseIterable, Sendable, CustomStringConvertible {
 enum SceneKey: String, MappingKey {
     case canvas, seed, view, description
     case fonts
+    case animation
+}
+
+/// `animation: {duration:, curve:, fps:, keyframes:}`.
+enum AnimationKey: String, MappingKey {
+    case duration, curve, fps, keyframes
+}
+
+/// A keyframe: `{at:, curve:, set: {ID: {parameter: value}}}`.
+enum KeyframeKey: String, MappingKey {
+    case at, curve, set
+}
+
+/// `{spring: {response:, dampingFraction:}}` or SwiftUI's newer `{spring: {duration:, bounce:}}`.
+enum SpringKey: String, MappingKey {
+    case response, dampingFraction, duration, bounce
 }
 
 /// `canvas: {width:, height:, scale:, background:}`.
@@ -117,6 +149,8 @@ enum ViewEntryKey: String, MappingKey {
 enum ViewKind: String, MappingKey {
     case rectangle, roundedRectangle, circle, capsule, ellipse, color, text, spacer, empty
     case hstack, vstack, zstack, flow, wheel
+    /// `AnyLayout`: a container whose layout (one of the other containers) keyframes may switch.
+    case layout
 
     /// The keys of the kind's parameter mapping; none for a kind that takes no parameters.
     var parameterKeys: [String] {
@@ -130,13 +164,14 @@ enum ViewKind: String, MappingKey {
         case .zstack: ZStackKey.names
         case .flow: FlowKey.names
         case .wheel: WheelKey.names
+        case .layout: LayoutChoiceKey.names
         }
     }
 
     /// Whether it takes `children`.
     var takesChildren: Bool {
         switch self {
-        case .hstack, .vstack, .zstack, .flow, .wheel: true
+        case .hstack, .vstack, .zstack, .flow, .wheel, .layout: true
         case .rectangle, .roundedRectangle, .circle, .capsule, .ellipse, .color, .text, .spacer, .empty: false
         }
     }
@@ -145,7 +180,7 @@ enum ViewKind: String, MappingKey {
     var isShape: Bool {
         switch self {
         case .rectangle, .roundedRectangle, .circle, .capsule, .ellipse: true
-        case .color, .text, .spacer, .empty, .hstack, .vstack, .zstack, .flow, .wheel: false
+        case .color, .text, .spacer, .empty, .hstack, .vstack, .zstack, .flow, .wheel, .layout: false
         }
     }
 }
@@ -180,9 +215,24 @@ enum FlowKey: String, MappingKey {
     case alignment, rowAlignment, spacing, horizontalSpacing, verticalSpacing
 }
 
-/// `wheel: {radius:, rotation:}`.
+/// `wheel: {radius:, rotation:, motion:}`.
 enum WheelKey: String, MappingKey {
-    case radius, rotation
+    case radius, rotation, motion
+}
+
+/// `layout: {hstack: {…}}`: the one container kind an `AnyLayout` holds, with its parameters.
+enum LayoutChoiceKey: String, MappingKey {
+    case hstack, vstack, zstack, flow, wheel
+
+    var kind: ViewKind {
+        switch self {
+        case .hstack: .hstack
+        case .vstack: .vstack
+        case .zstack: .zstack
+        case .flow: .flow
+        case .wheel: .wheel
+        }
+    }
 }
 
 // MARK: Modifiers

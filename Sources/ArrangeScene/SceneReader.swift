@@ -22,6 +22,8 @@ struct SceneReader {
     var fontFamilies: [(family: String, location: SourceLocation)] = []
     /// Appended to every id read: `-i` for each enclosing `repeat` copy, so copies stay distinct.
     var idSuffix = ""
+    /// The values a keyframe changes, applied to the views of those ids as they are read.
+    var changes = ViewChanges()
     /// Problems found so far. Reading goes on past a bad view, modifier or scene entry
     /// (`note(_:)`), so that one run reports every independent problem of a file.
     var problems: [SceneError] = []

@@ -69,18 +69,26 @@ public struct RenderedScene: Sendable {
     /// The picture's bytes in `format`.
     /// - Throws: `SceneError` at the canvas (or the view) when a backend fails.
     public func data(as format: SceneRenderer.Format) throws -> Data {
+        try draw(displayList, as: format)
+    }
+
+    /// `list`, a picture of this scene (a frame of its animation, say), drawn in `format` with
+    /// its fonts and options. `alwaysRGBA` keeps PNGs RGBA even when opaque.
+    /// - Throws: `SceneError` at the canvas (or the view) when a backend fails.
+    public func draw(_ list: DisplayList, as format: SceneRenderer.Format, alwaysRGBA: Bool = false) throws -> Data {
         do {
             return try LargeStack.run {
                 switch format {
-                case .svg: Data(try SVGRenderer(textMode: svgTextMode, fonts: fonts).render(displayList, options: options).utf8)
+                case .svg: Data(try SVGRenderer(textMode: svgTextMode, fonts: fonts).render(list, options: options).utf8)
                 case .png:
                     // A scene read with a raised pixel limit may be drawn that large.
                     try {
                         var renderer = CairoRenderer(format: .png, fonts: fonts, pixelLimit: max(Int(Limits.pngPixels), Int(scene.limits.canvasPixels)))
                         renderer.threads = pngThreads
-                        return try renderer.render(displayList, options: options)
+                        renderer.alwaysRGBA = alwaysRGBA
+                        return try renderer.render(list, options: options)
                     }()
-                case .pdf: try CairoRenderer(format: .pdf, fonts: fonts).render(displayList, options: options)
+                case .pdf: try CairoRenderer(format: .pdf, fonts: fonts).render(list, options: options)
                 }
             }
         } catch let error as SceneError {

@@ -76,7 +76,12 @@ extension SceneReader {
     /// problems of one view and of its siblings are all reported; a view whose kind could not be
     /// read is then an empty view, never drawn because the scene has problems.
     private mutating func view(_ node: Node, depth: Int) throws -> AnyView {
-        guard case .mapping(let mapping) = node else { return try bareView(node) }
+        guard case .mapping(var mapping) = node else { return try bareView(node) }
+        if !changes.byID.isEmpty, let id = mapping.first(where: { $0.key.string == ViewEntryKey.id.name })?.value.string,
+           let changed = changes.byID[id] {
+            changes.applied.insert(id)
+            mapping = try self.changed(mapping, id: id, changed)
+        }
         try countView(node)
         var kind: (kind: ViewKind, key: Node)?
         var maker: ViewMaker?

@@ -6,7 +6,11 @@ import Foundation
 /// any custom layout's) are laid out again at every time with their data interpolated, so their
 /// children follow the layout's own geometry, such as an arc. Every other view moves on a straight
 /// line from its start frame to its end frame, and colours blend. Views only in the end state fade
-/// in; views only in the start state are gone from the first frame on.
+/// in; views only in the start state fade out. At progress 0 and 1 the picture is exactly the
+/// start and the end state's.
+///
+/// Display-list items hold their contents relative to their frames (a text's lines from the
+/// frame's corner), so interpolating frames moves everything inside with them.
 ///
 /// ```swift
 /// let turn = LayoutTransition(from: WheelLayout(radius: 130) { … },
@@ -26,6 +30,7 @@ public struct LayoutTransition {
     private let animated: [AnimatedContainer]
     private let proposal: ProposedViewSize
     private let scale: CGFloat
+    private let fonts: any TextMeasurer
 
     /// A container of the end tree whose layout data is interpolated.
     private struct AnimatedContainer {
@@ -38,25 +43,36 @@ public struct LayoutTransition {
 
     /// One sampled moment.
     public struct Frame: Sendable {
+        /// How far the timing curve has got: 0 at the start, 1 at the end (a spring overshoots).
+        public var progress: Double
         /// What is drawn at that moment.
         public var displayList: DisplayList
         /// Frames of the views tagged with `.id(_:)` at that moment, not rounded.
         public var frames: TaggedFrames
+
+        public init(progress: Double, displayList: DisplayList, frames: TaggedFrames) {
+            self.progress = progress
+            self.displayList = displayList
+            self.frames = frames
+        }
     }
 
     /// Prepares the transition from `from` to `to`, both laid out for `proposal`. The end state
     /// keeps the start state's views where the structure matches (as `ViewGraph.update` does).
+    /// Text is measured with `fonts`.
     public init<From: View, To: View>(from: From, to: To, in proposal: ProposedViewSize = .unspecified,
-                                      scale: CGFloat = 1, animation: Animation = .easeInOut) {
+                                      scale: CGFloat = 1, fonts: any TextMeasurer = FontLibrary.system,
+                                      animation: Animation = .easeInOut) {
         let graph = ViewGraph(from)
         let startTree = graph.tree
-        start = graph.layout(in: proposal, scale: scale)
+        start = graph.layout(in: proposal, scale: scale, fonts: fonts)
         graph.update(to)
-        end = graph.layout(in: proposal, scale: scale)
+        end = graph.layout(in: proposal, scale: scale, fonts: fonts)
         self.graph = graph
         self.animation = animation
         self.proposal = proposal
         self.scale = scale
+        self.fonts = fonts
         var found: [AnimatedContainer] = []
         let endTree = graph.tree
         Self.match(startTree, startTree.root, endTree, endTree.root, paths: endTree.paths(), pass: LayoutPass(tree: endTree), into: &found)
@@ -77,31 +93,50 @@ public struct LayoutTransition {
 
     /// The picture at `time` (0...1 of the duration, shaped by the timing curve).
     public func frame(at time: Double) -> Frame {
-        let progress = animation.progress(at: time)
+        frame(progress: animation.progress(at: time))
+    }
+
+    /// The picture when the timing curve has got to `progress` (0 the start, 1 the end; a spring
+    /// passes beyond 1 and back).
+    public func frame(progress: Double) -> Frame {
+        // The states themselves, not mixes that equal them up to rounding.
+        if progress == 0 { return Frame(progress: 0, displayList: start.displayList, frames: start.frames) }
+        if progress == 1 { return Frame(progress: 1, displayList: end.displayList, frames: end.frames) }
         let middle = animated.isEmpty ? nil : solve(at: progress)
         let animatedPaths = animated.map { $0.path + "." }
         func isAnimated(_ path: String) -> Bool { animatedPaths.contains { path.hasPrefix($0) } }
 
         let startItems = Self.index(start.displayList.items)
+        let endItems = Self.index(end.displayList.items)
         let middleItems = middle.map { Self.index($0.displayList.items) } ?? [:]
-        func blend(_ items: [DisplayItem]) -> [DisplayItem] {
-            items.map { item in
-                var result: DisplayItem
-                if isAnimated(item.identity.path), let solved = middleItems[item.identity.path] {
-                    result = solved
-                } else if let begin = startItems[item.identity.path] {
-                    result = Self.interpolate(begin, item, progress)
+        /// The end list's items moved back towards their start, with the start list's items that
+        /// have no end fading out where they stood in it.
+        func blend(_ items: [DisplayItem], _ startList: [DisplayItem]) -> [DisplayItem] {
+            var result = items.map { item in
+                let key = ItemKey(item)
+                var blended: DisplayItem
+                if isAnimated(item.identity.path), let solved = middleItems[key] {
+                    blended = solved
+                } else if let begin = startItems[key] {
+                    blended = Self.interpolate(begin, item, progress)
                 } else {
-                    result = Self.fadedIn(item, progress)
+                    blended = Self.faded(item, progress)
                 }
-                if case .group(var group) = result.content, case .group(let endGroup) = item.content {
-                    group.items = blend(endGroup.items)
-                    result.content = .group(group)
+                if case .group(var group) = blended.content, case .group(let endGroup) = item.content {
+                    var startGroupItems: [DisplayItem] = []
+                    if case .group(let startGroup)? = startItems[key]?.content { startGroupItems = startGroup.items }
+                    group.items = blend(endGroup.items, startGroupItems)
+                    blended.content = .group(group)
                 }
-                return result
+                return blended
             }
+            for (index, item) in startList.enumerated().reversed() where endItems[ItemKey(item)] == nil {
+                result.insert(Self.faded(item, 1 - progress), at: min(index, result.count))
+            }
+            return result
         }
-        let list = DisplayList(size: end.displayList.size, scale: end.displayList.scale, items: blend(end.displayList.items))
+        let list = DisplayList(size: end.displayList.size, scale: end.displayList.scale,
+                               items: blend(end.displayList.items, start.displayList.items))
 
         var frames = TaggedFrames()
         for (id, finish) in end.frames {
@@ -111,7 +146,7 @@ public struct LayoutTransition {
                 frames[id] = Self.interpolate(start.frames[id] ?? finish, finish, progress)
             }
         }
-        return Frame(displayList: list, frames: frames)
+        return Frame(progress: progress, displayList: list, frames: frames)
     }
 
     /// Lays the end tree out with each animated container's data a fraction `amount` of the way.
@@ -123,15 +158,32 @@ public struct LayoutTransition {
                 tree.replaceBox(of: container.node, with: box)
             }
         }
-        return LayoutResult(tree: tree, proposal: proposal, scale: scale, fonts: FontLibrary.system)
+        return LayoutResult(tree: tree, proposal: proposal, scale: scale, fonts: fonts)
     }
 
-    /// Items by tree path, groups' contents included.
-    private static func index(_ items: [DisplayItem]) -> [String: DisplayItem] {
-        var result: [String: DisplayItem] = [:]
+    /// What matches an item with its counterpart in the other state: the view that drew it and
+    /// the kind of item, since one view may draw a group and the shape inside it.
+    private struct ItemKey: Hashable {
+        let path: String
+        let kind: UInt8
+
+        init(_ item: DisplayItem) {
+            path = item.identity.path
+            kind = switch item.content {
+            case .fill: 0
+            case .strokeBorder: 1
+            case .group: 2
+            case .text: 3
+            }
+        }
+    }
+
+    /// Items by view and kind, groups' contents included.
+    private static func index(_ items: [DisplayItem]) -> [ItemKey: DisplayItem] {
+        var result: [ItemKey: DisplayItem] = [:]
         var pending = items
         while let item = pending.popLast() {
-            result[item.identity.path] = item
+            result[ItemKey(item)] = item
             if case .group(let group) = item.content { pending.append(contentsOf: group.items) }
         }
         return result
@@ -159,15 +211,22 @@ public struct LayoutTransition {
         case let (.group(g0), .group(g1)):
             var group = g1
             group.opacity = g0.opacity + (g1.opacity - g0.opacity) * t
+            group.translation = CGSize(width: g0.translation.width + (g1.translation.width - g0.translation.width) * CGFloat(t),
+                                       height: g0.translation.height + (g1.translation.height - g0.translation.height) * CGFloat(t))
             item.content = .group(group)
+        case let (.text(r0), .text(r1)):
+            var run = r1
+            run.color = interpolate(r0.color, r1.color, t)
+            item.content = .text(run)
         default:
             break
         }
         return item
     }
 
-    /// An item that only the end state has, at opacity `t`.
-    private static func fadedIn(_ item: DisplayItem, _ t: Double) -> DisplayItem {
+    /// An item that only one state has, at opacity `t` (clamped to 0...1: a spring overshoots).
+    private static func faded(_ item: DisplayItem, _ t: Double) -> DisplayItem {
+        let t = min(max(t, 0), 1)
         var faded = item
         switch item.content {
         case let .fill(shape, color): faded.content = .fill(shape, color.opacity(t))

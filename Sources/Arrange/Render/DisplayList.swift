@@ -20,6 +20,27 @@ public struct DisplayList: Equatable, Sendable {
     }
 }
 
+extension DisplayList {
+    /// The list with the views' ids dropped from its items: for drawing several lists in one
+    /// document (the frames of an animation), where the same ids would repeat element ids.
+    public func withoutIDs() -> DisplayList {
+        func strip(_ items: [DisplayItem]) -> [DisplayItem] {
+            items.map { item in
+                var item = item
+                item.identity.id = nil
+                if case .group(var group) = item.content {
+                    group.items = strip(group.items)
+                    item.content = .group(group)
+                }
+                return item
+            }
+        }
+        var list = self
+        list.items = strip(items)
+        return list
+    }
+}
+
 /// One positioned item of a display list.
 public struct DisplayItem: Equatable, Sendable {
     /// Where the item is drawn: the frame of the view that drew it, rounded to pixels.

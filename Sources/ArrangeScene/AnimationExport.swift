@@ -1,0 +1,167 @@
+import Arrange
+import ArrangeCairo
+import ArrangeSVG
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Exports a scene's animation: numbered frames, one animated SVG, one contact sheet or one
+/// animated PNG. `arrange animate` parses its options into this and writes the files it returns.
+///
+/// Frames are sampled every 1/fps seconds from 0 to the end (the last exactly at the end), laid
+/// out on one thread, then drawn on `jobs` threads at once.
+public struct AnimationExport: Sendable {
+    /// What to write.
+    public enum Format: String, Sendable, CaseIterable {
+        /// Numbered pictures, `NAME-0000.png` on (or `.svg`).
+        case frames
+        /// One self-contained animated SVG, `NAME.svg`.
+        case svg
+        /// One picture of `sheetFrames` frames in a grid, each labelled with its time,
+        /// `NAME-sheet.png` (or `.svg`).
+        case sheet
+        /// One animated PNG, `NAME.png`.
+        case apng
+    }
+
+    /// One file to write, by its name in the output folder.
+    public struct File: Sendable {
+        public var name: String
+        public var data: Data
+    }
+
+    public var format: Format
+    /// Frames a second; nil takes the scene's `fps`, or 30.
+    public var fps: Double?
+    /// The picture format of `frames` and `sheet`: PNG or SVG.
+    public var imageFormat: SceneRenderer.Format
+    /// Threads that draw frames at once.
+    public var jobs: Int
+    /// How many frames a contact sheet shows, evenly spaced from the first to the last.
+    public var sheetFrames: Int
+    /// Frames per row of a contact sheet; nil chooses up to 4.
+    public var columns: Int?
+
+    /// The most frames a contact sheet shows.
+    public static let maximumSheetFrames = 100
+
+    public init(format: Format = .frames, fps: Double? = nil, imageFormat: SceneRenderer.Format = .png,
+                jobs: Int = ProcessInfo.processInfo.activeProcessorCount, sheetFrames: Int = 6, columns: Int? = nil) {
+        self.format = format
+        self.fps = fps
+        self.imageFormat = imageFormat
+        self.jobs = jobs
+        self.sheetFrames = sheetFrames
+        self.columns = columns
+    }
+
+    /// The times of the frames, in seconds: 0, then every 1/fps (the step stretched a little so
+    /// that the last frame falls exactly on the end).
+    /// - Throws: `SceneError` at the scene's `duration` when that gives more than
+    ///   `SceneAnimation.maximumFrames` frames.
+    public func frameTimes(of animation: SceneAnimation) throws -> [Double] {
+        let fps = fps ?? animation.fps ?? SceneAnimation.defaultFPS
+        let count = animation.frameCount(fps: fps)
+        guard count <= SceneAnimation.maximumFrames else {
+            throw SceneError("\(SceneReader.format(animation.duration)) seconds at \(SceneReader.format(fps)) frames a second is \(count == Int.max ? "too many" : "\(count)") frames; at most \(SceneAnimation.maximumFrames) (shorten 'duration' or lower the frame rate)",
+                             at: animation.durationLocation)
+        }
+        let steps = count - 1
+        return (0..<count).map { steps == 0 ? 0 : animation.duration * Double($0) / Double(steps) }
+    }
+
+    /// The files of `timeline`'s animation, named after `name` (the scene file's name without
+    /// its extension). `progress` hears of each frame drawn, from the drawing threads.
+    /// - Throws: `SceneError`, located, for too many frames or a frame that cannot be drawn.
+    public func files(_ timeline: SceneTimeline, name: String,
+                      progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> [File] {
+        let times = try frameTimes(of: timeline.animation)
+        switch format {
+        case .frames:
+            let lists = times.map { timeline.frame(at: $0).displayList }
+            let pictures = try draw(lists, timeline.first, as: imageFormat, progress: progress)
+            let digits = max(4, String(lists.count - 1).count)
+            return pictures.enumerated().map { index, data in
+                let number = String(repeating: "0", count: max(0, digits - String(index).count)) + String(index)
+                return File(name: "\(name)-\(number).\(imageFormat.rawValue)", data: data)
+            }
+        case .svg:
+            let lists = times.map { timeline.frame(at: $0).displayList }
+            let first = timeline.first
+            let svg = try LargeStack.run {
+                try SVGRenderer(textMode: first.svgTextMode, fonts: first.fonts)
+                    .animation(lists, times: times, duration: timeline.animation.duration, options: first.options)
+            }
+            progress?(lists.count, lists.count)
+            return [File(name: "\(name).svg", data: Data(svg.utf8))]
+        case .sheet:
+            let count = min(max(sheetFrames, 1), times.count)
+            let sheetTimes = (0..<count).map { count == 1 ? 0 : timeline.animation.duration * Double($0) / Double(count - 1) }
+            let sheet = try ContactSheet(columns: columns).list(of: sheetTimes.map { timeline.frame(at: $0).displayList },
+                                                                 times: sheetTimes, scene: timeline.first)
+            var scene = timeline.first
+            scene.options.background = scene.options.background ?? ContactSheet.paper
+            let data = try scene.draw(sheet, as: imageFormat)
+            progress?(count, count)
+            return [File(name: "\(name)-sheet.\(imageFormat.rawValue)", data: data)]
+        case .apng:
+            let lists = times.map { timeline.frame(at: $0).displayList }
+            let opaque = (timeline.first.options.background?.alpha ?? 0) >= 1
+            let pictures = try draw(lists, timeline.first, as: .png, alwaysRGBA: !opaque, progress: progress)
+            let step = times.count > 1 ? times[1] - times[0] : timeline.animation.duration
+            do {
+                return [File(name: "\(name).png", data: try AnimatedPNG.assemble(pictures, delay: AnimatedPNG.delay(seconds: step)))]
+            } catch {
+                throw SceneError("cannot make the animated PNG: \(error)", at: timeline.animation.durationLocation)
+            }
+        }
+    }
+
+    /// `lists` drawn in `format` on `jobs` threads, in order. Each thread draws whole frames
+    /// one after another, each on one thread: frames, not bands, are the parallel work.
+    private func draw(_ lists: [DisplayList], _ scene: RenderedScene, as format: SceneRenderer.Format, alwaysRGBA: Bool = false,
+                      progress: (@Sendable (Int, Int) -> Void)?) throws -> [Data] {
+        let workers = max(1, min(jobs, lists.count))
+        var scene = scene
+        if workers > 1 { scene.pngThreads = 1 }
+        struct Shared {
+            var next = 0
+            var done = 0
+            var results: [Data?]
+            var failure: (index: Int, error: any Error)?
+        }
+        let shared = Mutex(Shared(results: Array(repeating: nil, count: lists.count)))
+        let drawer = scene
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            _ = try? LargeStack.run {
+                while let index = shared.withLock({ state -> Int? in
+                    guard state.failure == nil, state.next < lists.count else { return nil }
+                    defer { state.next += 1 }
+                    return state.next
+                }) {
+                    do {
+                        let data = try drawer.draw(lists[index], as: format, alwaysRGBA: alwaysRGBA)
+                        let done = shared.withLock { state -> Int in
+                            state.results[index] = data
+                            state.done += 1
+                            return state.done
+                        }
+                        progress?(done, lists.count)
+                    } catch {
+                        shared.withLock { state in
+                            // The earliest frame's error, whichever thread met it first.
+                            if state.failure == nil || index < state.failure?.index ?? .max { state.failure = (index, error) }
+                        }
+                    }
+                }
+            }
+        }
+        return try shared.withLock { state in
+            if let failure = state.failure { throw failure.error }
+            return try state.results.enumerated().map { index, data in
+                guard let data else { throw SceneError("frame \(index) was not drawn", at: scene.scene.viewLocation) }
+                return data
+            }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Arrange
+import ArgumentParser
+import ArrangeSVG
+import ArrangeScene
+import Foundation
+import Synchronization
+
+/// `arrange animate`: a scene's animation as frames, an animated SVG, a contact sheet or an APNG.
+struct AnimateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "animate",
+        abstract: "Export a scene's animation as frames, an animated SVG, a contact sheet or an animated PNG.",
+        discussion: """
+        The scene's 'animation' gives a duration and keyframes that change parameters of views \
+        with an id (a wheel's rotation, a frame's width, a colour, which layout a 'layout' view \
+        holds). Frames are sampled every 1/fps seconds from 0 to the end and drawn on every core. \
+        Containers whose layout has animatable data (a wheel with 'motion: layout') are laid out \
+        again at each frame, so their children swing along arcs; with 'motion: straight', and for \
+        every other view, children move on straight lines. Views that arrive fade in, views that \
+        leave fade out.
+
+        Formats:
+          frames  numbered pictures, NAME-0000.png, NAME-0001.png, … (--image-format svg for SVGs)
+          svg     one self-contained animated SVG, NAME.svg, that plays in browsers, also in <img>
+          sheet   one picture of --sheet-frames frames in a grid, labelled with their times,
+                  NAME-sheet.png
+          apng    one animated PNG, NAME.png, looping
+
+        Nothing is written when the scene has an error. Frames left in the folder by an earlier \
+        export of the same scene with more frames are removed.
+
+        Examples:
+          arrange animate Fixtures/animation/wheel-turn-arc.yaml -o Output/frames
+          arrange animate wheel.yaml --format svg -o docs/images
+          arrange animate wheel.yaml --format sheet --sheet-frames 8 --columns 4
+          arrange animate wheel.yaml --format apng --fps 24
+        """
+    )
+
+    @Argument(help: "The scene file, with an 'animation'.")
+    var scene: String
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The folder to write into (made if missing).", valueName: "folder"))
+    var output = "."
+
+    @Option(help: "What to write: frames, svg, sheet or apng.")
+    var format: AnimationExport.Format = .frames
+
+    @Option(help: "Frames a second, from 1 to 120 (default: the scene's 'fps', or 30).")
+    var fps: Double?
+
+    @Option(name: .customLong("image-format"), help: "The picture format of frames and sheets: png or svg.")
+    var imageFormat: SceneRenderer.Format = .png
+
+    @Option(name: .customLong("sheet-frames"), help: "How many frames a contact sheet shows, evenly spaced from the start to the end.")
+    var sheetFrames = 6
+
+    @Option(help: "Frames per row of a contact sheet (default: up to 4).")
+    var columns: Int?
+
+    @Option(name: [.short, .long], help: "Frames drawn at once, each on one core (default: the number of cores).")
+    var jobs: Int?
+
+    @Option(help: "Pixels per point, replacing the scene's canvas scale.")
+    var scale: Double?
+
+    @Option(help: "Draw random values from this seed instead of the scene's.", transform: UInt64.parseSeed)
+    var seed: UInt64?
+
+    @Option(name: .customLong("svg-text"), help: "How SVG writes text: outlines, embedded or system.")
+    var svgText: SVGRenderer.TextMode = .outlines
+
+    @Flag(name: .shortAndLong, help: "Print each file written.")
+    var verbose = false
+
+    @OptionGroup var fonts: FontOptions
+
+    @OptionGroup var limitOptions: LimitOptions
+
+    func validate() throws {
+        if let fps, !(SceneAnimation.fpsRange.contains(fps)) {
+            throw ValidationError("--fps must be from \(formatNumber(SceneAnimation.fpsRange.lowerBound)) to \(formatNumber(SceneAnimation.fpsRange.upperBound)) frames a second, found \(formatNumber(fps))")
+        }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if imageFormat == .pdf { throw ValidationError("--image-format takes png or svg") }
+        guard (1...AnimationExport.maximumSheetFrames).contains(sheetFrames) else {
+            throw ValidationError("--sheet-frames must be from 1 to \(AnimationExport.maximumSheetFrames)")
+        }
+        if let columns, columns < 1 { throw ValidationError("--columns must be at least 1") }
+        if let scale, !Limits.scales.contains(CGFloat(scale)) {
+            throw ValidationError("--scale must be a number from \(Limits.scales.lowerBound) to \(Int(Limits.scales.upperBound))")
+        }
+        if scene == "-" { throw ValidationError("animate reads a scene file, not standard input") }
+    }
+
+    func run() throws {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let input = SceneInput(path: scene)
+        let export = AnimationExport(format: format, fps: fps, imageFormat: imageFormat,
+                                     jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                     sheetFrames: sheetFrames, columns: columns)
+        let files: [AnimationExport.File]
+        do {
+            let loaded = try input.load(seed: seed, limits: limitOptions.limits())
+            let renderer = SceneRenderer(scale: scale.map { CGFloat($0) }, svgTextMode: svgText, fonts: try fonts.library())
+            let timeline = try SceneTimeline(loaded, renderer: renderer)
+            files = try export.files(timeline, name: input.baseName) { done, total in
+                Console.progress("animate \(input.displayName): \(done) of \(total) frames")
+            }
+        } catch {
+            Console.endProgress()
+            Console.error(error)
+            throw ExitCode.failure
+        }
+        Console.endProgress()
+        do {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            for file in files {
+                let path = (output as NSString).appendingPathComponent(file.name)
+                try FileOutput.write(file.data, to: URL(fileURLWithPath: path))
+                if verbose { Console.printError("wrote \(path)") }
+            }
+            if format == .frames { try removeStaleFrames(keeping: Set(files.map(\.name)), name: input.baseName) }
+        } catch {
+            Console.printError("arrange: error: cannot write into '\(output)': \(FileOutput.describe(error))")
+            throw ExitCode.failure
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let what = format == .frames ? "\(files.count) frames" : files.map(\.name).joined(separator: ", ")
+        Console.printError("animated \(input.displayName): wrote \(what) into \(output) in \(String(format: "%.2f", seconds)) s (\(export.jobs) job\(export.jobs == 1 ? "" : "s"))")
+    }
+
+    /// Removes `NAME-0123.png`-style frames of this scene that this export did not write.
+    private func removeStaleFrames(keeping written: Set<String>, name: String) throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: output)
+        for file in names where !written.contains(file) && file.hasPrefix(name + "-") && file.hasSuffix("." + imageFormat.rawValue) {
+            let number = file.dropFirst(name.count + 1).dropLast(imageFormat.rawValue.count + 1)
+            guard number.count >= 4, number.allSatisfy(\.isASCII), number.allSatisfy(\.isNumber) else { continue }
+            try FileManager.default.removeItem(atPath: (output as NSString).appendingPathComponent(file))
+        }
+    }
+}
+
+extension AnimationExport.Format: ExpressibleByArgument {}
+extension SceneRenderer.Format: ExpressibleByArgument {}
