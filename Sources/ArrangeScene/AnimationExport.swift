@@ -22,6 +22,9 @@ public struct AnimationExport: Sendable {
         case sheet
         /// One animated PNG, `NAME.png`.
         case apng
+        /// The frames of the views with an id at every frame time, `NAME-layout.json`: the
+        /// animation's layout dump, for tests and tools.
+        case layout
     }
 
     /// One file to write, by its name in the output folder.
@@ -104,6 +107,10 @@ public struct AnimationExport: Sendable {
             let data = try scene.draw(sheet, as: imageFormat)
             progress?(count, count)
             return [File(name: "\(name)-sheet.\(imageFormat.rawValue)", data: data)]
+        case .layout:
+            let frames = times.map { time in (time, timeline.frame(at: time).frames) }
+            progress?(frames.count, frames.count)
+            return [File(name: "\(name)-layout.json", data: Data(Self.layoutJSON(frames, file: timeline.first.scene.file).utf8))]
         case .apng:
             let lists = times.map { timeline.frame(at: $0).displayList }
             let opaque = (timeline.first.options.background?.alpha ?? 0) >= 1
@@ -115,6 +122,22 @@ public struct AnimationExport: Sendable {
                 throw SceneError("cannot make the animated PNG: \(error)", at: timeline.animation.durationLocation)
             }
         }
+    }
+
+    /// `{"source": FILE, "frames": [{"time": 0, "views": {"ID": {"x":, "y":, "width":, "height":}}}]}`,
+    /// ids sorted, numbers as `LayoutDump` writes them: the same input gives the same bytes.
+    static func layoutJSON(_ frames: [(time: Double, views: TaggedFrames)], file: String) -> String {
+        var json = "{\n  \"source\": \(LayoutDump.quoted(file)),\n  \"frames\": ["
+        for (index, frame) in frames.enumerated() {
+            json += index == 0 ? "\n" : ",\n"
+            json += "    {\"time\": \(LayoutDump.number(frame.time)), \"views\": {"
+            let views = frame.views.byID.sorted { $0.key < $1.key }
+            json += views.map { id, rect in
+                "\(LayoutDump.quoted(id)): {\"x\": \(LayoutDump.number(rect.minX)), \"y\": \(LayoutDump.number(rect.minY)), \"width\": \(LayoutDump.number(rect.width)), \"height\": \(LayoutDump.number(rect.height))}"
+            }.joined(separator: ", ")
+            json += "}}"
+        }
+        return json + "\n  ]\n}\n"
     }
 
     /// `lists` drawn in `format` on `jobs` threads, in order. Each thread draws whole frames

@@ -21,6 +21,10 @@ import Testing
         case .color: "view:\n  rectangle:\n  modifiers: [{fill: \(mapping)}]\n"
         case .font: "view:\n  text: {content: a, font: \(mapping)}\n"
         case .view: "view: \(mapping)\n"
+        case .animation: "view: {rectangle: {}, id: a}\nanimation: \(mapping)\n"
+        case .keyframe: "view: {rectangle: {}, id: a}\nanimation: {duration: 1, keyframes: [\(mapping)]}\n"
+        case .curve: "view: {rectangle: {}, id: a}\nanimation: {duration: 1, curve: \(mapping), keyframes: [{at: 1, set: {a: {rectangle: {}}}}]}\n"
+        case .spring: "view: {rectangle: {}, id: a}\nanimation: {duration: 1, curve: {spring: \(mapping)}, keyframes: [{at: 1, set: {a: {rectangle: {}}}}]}\n"
         }
     }
 

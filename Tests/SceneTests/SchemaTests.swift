@@ -119,6 +119,10 @@ import TestSupport
         case .color: "/$defs/color"
         case .font: "/$defs/font"
         case .view: "/$defs/view"
+        case .animation: "/$defs/animation"
+        case .keyframe: "/$defs/keyframe"
+        case .curve: "/$defs/curve/anyOf/1"
+        case .spring: "/$defs/spring"
         }
     }
 
