@@ -55,4 +55,13 @@ if ((${#scenes[@]})); then
     echo "setup: rendering ${#scenes[@]} fixture scenes into Output/"
     .build/debug/arrange render "${scenes[@]}" -o Output --format svg,png
 fi
+animations=(Fixtures/animation/*.yaml)
+if ((${#animations[@]})); then
+    echo "setup: exporting ${#animations[@]} animations into Output/animation (sheet, SVG, APNG)"
+    for scene in "${animations[@]}"; do
+        for format in sheet svg apng; do
+            .build/debug/arrange animate "$scene" -o Output/animation --format "$format"
+        done
+    done
+fi
 echo "setup: done. Run the tests with: swift test"

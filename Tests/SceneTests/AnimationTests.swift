@@ -245,6 +245,16 @@ import Testing
         #expect(arriving(0.25) == 0.25)
     }
 
+    @Test func everyAnimatedFixtureReadsAndExports() throws {
+        let fixtures = animationFixtures()
+        #expect(fixtures.count == 6)
+        for path in fixtures {
+            let timeline = try SceneTimeline(Scene.load(contentsOf: path))
+            let files = try AnimationExport(format: .sheet, sheetFrames: 4).files(timeline, name: "sheet")
+            #expect(files.count == 1 && files[0].data.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(path)")
+        }
+    }
+
     @Test func theEndsAreTheStatesThemselves() throws {
         let timeline = try SceneTimeline(Scene.load(contentsOf: repositoryPath("Fixtures/animation/wheel-turn-arc.yaml")))
         let start = try SceneRenderer().layout(Scene.load(contentsOf: repositoryPath("Fixtures/wheel-0.yaml")))

@@ -37,21 +37,38 @@ import TestSupport
         return result
     }
 
-    @Test func fixtureSVGsLookLikeTheirPNGsInABrowserWithoutDejaVu() throws {
-        let chromium = try ExternalTool.locate("chromium", package: "chromium")
+    /// How many pixels of the two pictures, both shrunk 3×, differ by more than `maxDifference`
+    /// in a channel, of how many.
+    static func differing(_ first: Bitmap, _ second: Bitmap) -> (differing: Int, pixels: Int) {
+        let a = shrunk(first, by: 3), b = shrunk(second, by: 3)
+        let pixels = min(a.count, b.count)
+        var differing = 0
+        for i in 0..<pixels where zip(a[i], b[i]).contains(where: { abs($0 - $1) > Double(maxDifference) }) { differing += 1 }
+        return (differing, pixels)
+    }
+
+    /// A fontconfig file in `folder` that holds only the Liberation fonts, or nil (recorded as an
+    /// issue) when they are not installed.
+    static func liberationOnlyConfig(in folder: URL) throws -> URL? {
         let liberation = "/usr/share/fonts/truetype/liberation2"
         guard FileManager.default.fileExists(atPath: liberation) else {
             Issue.record("the Liberation fonts are not installed: run Scripts/setup.sh (Debian package fonts-liberation2)")
-            return
+            return nil
         }
-        let folder = try ExternalTool.scratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let config = folder.appendingPathComponent("fonts.conf")
         try """
         <?xml version="1.0"?>
         <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
         <fontconfig><dir>\(liberation)</dir><cachedir>\(folder.path)/fontconfig-cache</cachedir></fontconfig>
         """.write(to: config, atomically: true, encoding: .utf8)
+        return config
+    }
+
+    @Test func fixtureSVGsLookLikeTheirPNGsInABrowserWithoutDejaVu() throws {
+        let chromium = try ExternalTool.locate("chromium", package: "chromium")
+        let folder = try ExternalTool.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard let config = try Self.liberationOnlyConfig(in: folder) else { return }
 
         var checked = 0
         for path in try validFixtures() {
@@ -75,10 +92,7 @@ import TestSupport
             #expect(run.status == 0, "\(name): chromium failed: \(run.errors)")
             let browser = try Bitmap(contentsOfPNG: shot)
             let cairo = try Bitmap(png: CairoRenderer().render(result.displayList, options: options))
-            let a = Self.shrunk(browser, by: 3), b = Self.shrunk(cairo, by: 3)
-            let pixels = min(a.count, b.count)
-            var differing = 0
-            for i in 0..<pixels where zip(a[i], b[i]).contains(where: { abs($0 - $1) > Double(Self.maxDifference) }) { differing += 1 }
+            let (differing, pixels) = Self.differing(browser, cairo)
             let fraction = Double(differing) / Double(max(pixels, 1))
             print("liberation-only chromium \(name): \(differing)/\(pixels) shrunk pixels differ by more than \(Self.maxDifference)/255 (\(String(format: "%.3f", fraction * 100))%)")
             #expect(abs(browser.width - cairo.width) <= 1 && abs(browser.height - cairo.height) <= 1,

@@ -10,8 +10,8 @@ import TestSupport
     static let schemaPath = repositoryPath("Schema/arrange-scene.schema.json")
 
     @Test func everyFixtureValidatesAgainstTheSchema() throws {
-        let fixtures = try validFixtures()
-        #expect(fixtures.count >= 15)
+        let fixtures = try validFixtures() + animationFixtures()
+        #expect(fixtures.count >= 21)
         let script = """
         import json, sys
         try:

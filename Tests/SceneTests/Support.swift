@@ -21,6 +21,13 @@ func validFixtures() throws -> [String] {
     return paths.sorted()
 }
 
+/// The animated fixtures, `Fixtures/animation/*.yaml`: scenes with an `animation`, exported by
+/// `arrange animate` rather than rendered with the others.
+func animationFixtures() -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: repositoryPath("Fixtures/animation"))) ?? []
+    return names.filter { $0.hasSuffix(".yaml") }.sorted().map { repositoryPath("Fixtures/animation/" + $0) }
+}
+
 /// Reads a scene from YAML text.
 func scene(_ yaml: String, seed: UInt64? = nil) throws -> Scene {
     try Scene(text: yaml, file: "test.yaml", seed: seed)
