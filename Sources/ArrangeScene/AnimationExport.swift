@@ -29,10 +29,13 @@ public struct AnimationExport: Sendable {
 
     /// One file to write, by its name in the output folder.
     public struct File: Sendable {
+        /// The file name, without a folder: `wheel-0003.png`.
         public var name: String
+        /// The file's bytes.
         public var data: Data
     }
 
+    /// What to write.
     public var format: Format
     /// Frames a second; nil takes the scene's `fps`, or 30.
     public var fps: Double?
@@ -48,6 +51,7 @@ public struct AnimationExport: Sendable {
     /// The most frames a contact sheet shows.
     public static let maximumSheetFrames = 100
 
+    /// An export; by default numbered PNG frames at the scene's frame rate, on every core.
     public init(format: Format = .frames, fps: Double? = nil, imageFormat: SceneRenderer.Format = .png,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount, sheetFrames: Int = 6, columns: Int? = nil) {
         self.format = format

@@ -260,6 +260,7 @@ import Testing
             "spacer": "spacer", "empty": "empty", "hstack": "{hstack: , children: [rectangle]}",
             "vstack": "{vstack: , children: [rectangle]}", "zstack": "{zstack: , children: [rectangle]}",
             "flow": "{flow: , children: [rectangle]}", "wheel": "{wheel: {radius: 10}, children: [rectangle]}",
+            "layout": "{layout: {flow: {spacing: 4}}, children: [rectangle]}",
         ]
         #expect(Set(examples.keys) == Set(ViewKind.names))
         for (kind, view) in examples {

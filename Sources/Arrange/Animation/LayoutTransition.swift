@@ -50,6 +50,7 @@ public struct LayoutTransition {
         /// Frames of the views tagged with `.id(_:)` at that moment, not rounded.
         public var frames: TaggedFrames
 
+        /// A moment with these contents.
         public init(progress: Double, displayList: DisplayList, frames: TaggedFrames) {
             self.progress = progress
             self.displayList = displayList
