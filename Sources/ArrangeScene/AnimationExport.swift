@@ -150,7 +150,7 @@ public struct AnimationExport: Sendable {
                       progress: (@Sendable (Int, Int) -> Void)?) throws -> [Data] {
         let workers = max(1, min(jobs, lists.count))
         var scene = scene
-        if workers > 1 { scene.pngThreads = 1 }
+        scene.pngThreads = 1
         struct Shared {
             var next = 0
             var done = 0
