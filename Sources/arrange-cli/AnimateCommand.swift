@@ -20,11 +20,11 @@ struct AnimateCommand: ParsableCommand {
         leave fade out.
 
         Formats:
-          frames  numbered pictures, NAME-0000.png, NAME-0001.png, … (--image-format svg for SVGs)
-          svg     one self-contained animated SVG, NAME.svg, that plays in browsers, also in <img>
-          sheet   one picture of --sheet-frames frames in a grid, labelled with their times,
-                  NAME-sheet.png
-          apng    one animated PNG, NAME.png, looping
+          frames  NAME-0000.png, NAME-0001.png, … (--image-format svg for SVGs)
+          svg     NAME.svg: one animated SVG that plays in browsers, also in <img>
+          sheet   NAME-sheet.png: --sheet-frames frames in a grid, with their times
+          apng    NAME.png: an animated PNG, looping
+          layout  NAME-layout.json: each id's frame at each frame time
 
         Nothing is written when the scene has an error. Frames left in the folder by an earlier \
         export of the same scene with more frames are removed.
@@ -43,14 +43,21 @@ struct AnimateCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The folder to write into (made if missing).", valueName: "folder"))
     var output = "."
 
-    @Option(help: "What to write: frames, svg, sheet or apng.")
+    @Option(help: "What to write: frames, svg, sheet, apng or layout.")
     var format: AnimationExport.Format = .frames
 
     @Option(help: "Frames a second, from 1 to 120 (default: the scene's 'fps', or 30).")
     var fps: Double?
 
-    @Option(name: .customLong("image-format"), help: "The picture format of frames and sheets: png or svg.")
-    var imageFormat: SceneRenderer.Format = .png
+    @Option(name: .customLong("image-format"), help: "The picture format of frames and sheets.")
+    var imageFormat: ImageFormat = .png
+
+    /// The formats a frame or a sheet may have.
+    enum ImageFormat: String, ExpressibleByArgument, CaseIterable {
+        case png, svg
+
+        var format: SceneRenderer.Format { self == .png ? .png : .svg }
+    }
 
     @Option(name: .customLong("sheet-frames"), help: "How many frames a contact sheet shows, evenly spaced from the start to the end.")
     var sheetFrames = 6
@@ -82,7 +89,6 @@ struct AnimateCommand: ParsableCommand {
             throw ValidationError("--fps must be from \(formatNumber(SceneAnimation.fpsRange.lowerBound)) to \(formatNumber(SceneAnimation.fpsRange.upperBound)) frames a second, found \(formatNumber(fps))")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        if imageFormat == .pdf { throw ValidationError("--image-format takes png or svg") }
         guard (1...AnimationExport.maximumSheetFrames).contains(sheetFrames) else {
             throw ValidationError("--sheet-frames must be from 1 to \(AnimationExport.maximumSheetFrames)")
         }
@@ -96,7 +102,7 @@ struct AnimateCommand: ParsableCommand {
     func run() throws {
         let start = DispatchTime.now().uptimeNanoseconds
         let input = SceneInput(path: scene)
-        let export = AnimationExport(format: format, fps: fps, imageFormat: imageFormat,
+        let export = AnimationExport(format: format, fps: fps, imageFormat: imageFormat.format,
                                      jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                      sheetFrames: sheetFrames, columns: columns)
         let files: [AnimationExport.File]
@@ -142,4 +148,3 @@ struct AnimateCommand: ParsableCommand {
 }
 
 extension AnimationExport.Format: ExpressibleByArgument {}
-extension SceneRenderer.Format: ExpressibleByArgument {}

@@ -34,6 +34,7 @@ struct ArrangeTool: ParsableCommand {
 
         Examples:
           arrange render Fixtures/*.yaml -o Output --format png,svg
+          arrange animate Fixtures/animation/wheel-modes.yaml --format svg
           arrange layout Fixtures/wheel-0.yaml
           arrange validate Fixtures/*.yaml
         """,
@@ -42,7 +43,7 @@ struct ArrangeTool: ParsableCommand {
     )
 
     /// `arrange --version`; part of every `--incremental` fingerprint, so a new version draws anew.
-    static let version = "arrange 0.3.0"
+    static let version = "arrange 0.4.0"
 }
 
 /// A scene named on the command line: a file, or standard input (`-`).
