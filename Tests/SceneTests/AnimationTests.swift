@@ -159,6 +159,27 @@ import Testing
         }
     }
 
+    @Test func keyframesMayNotReadTheViewsTooOften() throws {
+        // 51 views (a flow and 50 copies); with the views limit at 100, keyframes may read at
+        // most 10 × 100 = 1,000 views again: 19 keyframes are 969, 20 are 1,020.
+        func yaml(_ keyframes: Int) -> String {
+            "view:\n  flow: {spacing: 0}\n  id: f\n  children:\n    - rectangle:\n      repeat: 50\n"
+                + "animation:\n  duration: \(keyframes)\n  keyframes:\n"
+                + (1...keyframes).map { "    - {at: \($0), set: {f: {spacing: \($0)}}}\n" }.joined()
+        }
+        var limits = SceneLimits()
+        limits.views = 100
+        let fits = try Scene(data: Data(yaml(19).utf8), file: "test.yaml", format: .yaml, limits: limits)
+        #expect(fits.animation?.states.count == 20)
+        #expect(throws: SceneError.self) { try Scene(data: Data(yaml(20).utf8), file: "test.yaml", format: .yaml, limits: limits) }
+        do {
+            _ = try Scene(data: Data(yaml(20).utf8), file: "test.yaml", format: .yaml, limits: limits)
+        } catch let error as SceneError {
+            #expect(error.message.hasPrefix("20 keyframes each read the scene's 51 views again: 1020 views in all, at most 1000"))
+            #expect(error.location.line == 8)
+        }
+    }
+
     @Test func frameTimesEndExactlyOnTheEnd() throws {
         let animated = try timeline(Self.wheel + "\nanimation: {duration: 1.25, keyframes: [{at: 1, set: {wheel: {rotation: 90}}}]}\n")
         // 1.25 s at 30 fps is 37.5 steps, rounded to 38: 39 frames, the step 1.25/38.
