@@ -32,7 +32,7 @@ shopt -s nullglob
 case "$target" in
     scene)
         # The first byte chooses the format: even for YAML, odd for JSON.
-        for file in Fixtures/*.yaml Fixtures/invalid/*.yaml; do { printf '\0'; cat "$file"; } > "$seeds/$(basename "$file")"; done
+        for file in Fixtures/*.yaml Fixtures/animation/*.yaml Fixtures/invalid/*.yaml; do { printf '\0'; cat "$file"; } > "$seeds/$(basename "$file")"; done
         for file in Fixtures/json/*.json Fixtures/invalid/*.json; do { printf '\1'; cat "$file"; } > "$seeds/$(basename "$file")"; done ;;
     font)
         cp Fixtures/fonts/*.otf "$seeds/"

@@ -22,7 +22,14 @@ import Testing
             guard let first = bytes.first else { continue }
             do {
                 let scene = try Scene(data: bytes.dropFirst(), file: input.lastPathComponent, format: first % 2 == 1 ? .json : .yaml)
-                _ = try SceneRenderer().layout(scene).data(as: .svg)
+                let rendered = try SceneRenderer().layout(scene)
+                _ = try rendered.data(as: .svg)
+                if let animation = scene.animation {
+                    let timeline = try SceneTimeline(scene)
+                    for time in [0, animation.duration / 2, animation.duration] {
+                        _ = try rendered.draw(timeline.frame(at: time).displayList, as: .svg)
+                    }
+                }
             } catch let error as SceneError {
                 #expect(error.location.line >= 1 && error.location.column >= 1, "\(input.lastPathComponent): \(error)")
             }
