@@ -263,6 +263,25 @@ public struct _NodeBuilder {
         return code
     }
 
+    /// Pairs the layer resolved since `mark` with the node at `position` of `pending`, in drawing
+    /// order: a `background` (`behind`) or `overlay` aligned by `alignment`. No layer leaves the
+    /// node as it is; several are taken back and resolved again by `stacked`, as one `ZStack`.
+    @usableFromInline
+    mutating func pairLayer(since mark: Mark, with position: Int, alignment: Alignment, behind: Bool,
+                            stacked: (inout _NodeBuilder) -> Void) {
+        switch pending.count - mark.pending {
+        case 0: return
+        case 1: break
+        default:
+            rollBack(to: mark)
+            stacked(&self)
+        }
+        // The pending list is now [… primary … | secondary]: pair the two, in drawing order.
+        let layout = SecondaryLayerLayout(alignment: alignment, primary: behind ? 1 : 0)
+        wrapWithLayer(at: position, behind: behind, box: layerBox(layout), kind: behind ? "background" : "overlay",
+                      priority: .child(behind ? 1 : 0))
+    }
+
     /// A box for a `background` or `overlay` of `layout`, shared with earlier layers alike.
     mutating func layerBox(_ layout: SecondaryLayerLayout) -> SecondaryLayerBox {
         if let box = layerBoxes.first(where: { $0.layout.primary == layout.primary && $0.layout.alignment == layout.alignment }) {

@@ -108,9 +108,11 @@ extension Layout where Cache == () {
 }
 
 extension Layout {
-    /// The layout as a container view of `content`: `MyLayout { A(); B() }`.
+    /// The layout as a container view of `content`: `MyLayout { A(); B() }`. Inlinable, so that
+    /// the content's type stays visible to the caller and resolves specialized.
+    @inlinable
     public func callAsFunction<V: View>(@ViewBuilder _ content: () -> V) -> some View {
-        LayoutView(layout: self, kind: "\(Self.self)", content: content(), guides: Self.builtInGuideSource)
+        LayoutView(layout: self, content: content())
     }
 }
 
@@ -126,7 +128,23 @@ struct LayoutView<L: Layout, Content: View>: View, PrimitiveView {
     /// keep the `Layout` default.
     var guides: GuideSource = .layout
     /// Makes the container's box: a specialized one for the built-in stacks.
-    var makeBox: (L, GuideSource) -> any LayoutBox = { TypedLayoutBox($0, guides: $1) }
+    var makeBox: (L, GuideSource) -> any LayoutBox
+
+    /// The container of a custom or built-in layout, its node named after the layout's type.
+    @usableFromInline
+    init(layout: L, content: Content) {
+        self.init(layout: layout, kind: "\(L.self)", content: content, guides: L.builtInGuideSource)
+    }
+
+    init(layout: L, kind: String, content: Content, collapsesSingleChild: Bool = false, guides: GuideSource = .layout,
+         makeBox: @escaping (L, GuideSource) -> any LayoutBox = { TypedLayoutBox($0, guides: $1) }) {
+        self.layout = layout
+        self.kind = kind
+        self.content = content
+        self.collapsesSingleChild = collapsesSingleChild
+        self.guides = guides
+        self.makeBox = makeBox
+    }
 
     @usableFromInline
     var body: Never { primitiveBody(Self.self) }

@@ -51,7 +51,17 @@ struct FixedFrameLayout: Layout {
 
 /// `frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)`
 /// (docs/layout-rules.md §3.2).
+@usableFromInline
 struct FlexibleFrameLayout: Layout {
+    /// The layout for the modifier's arguments; kept out of the inlinable modifier so that only
+    /// this call, not the normalisation, is visible to clients.
+    @usableFromInline
+    static func make(minWidth: CGFloat?, idealWidth: CGFloat?, maxWidth: CGFloat?, minHeight: CGFloat?, idealHeight: CGFloat?,
+                     maxHeight: CGFloat?, alignment: Alignment) -> FlexibleFrameLayout {
+        FlexibleFrameLayout(horizontal: Bounds(min: minWidth, ideal: idealWidth, max: maxWidth),
+                            vertical: Bounds(min: minHeight, ideal: idealHeight, max: maxHeight), alignment: alignment)
+    }
+
     /// One axis' bounds, normalised as SwiftUI's initializer does.
     struct Bounds {
         let min: CGFloat?
@@ -113,6 +123,7 @@ struct FlexibleFrameLayout: Layout {
     let vertical: Bounds
     let alignment: Alignment
 
+    @usableFromInline
     func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
         let w = horizontal.candidate(proposal.width), h = vertical.candidate(proposal.height)
         if let w, let h { return CGSize(width: w, height: h) }
@@ -122,6 +133,7 @@ struct FlexibleFrameLayout: Layout {
                       height: h ?? vertical.length(child: child.height, offered: offer.height))
     }
 
+    @usableFromInline
     func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
         guard let child = subviews.first else { return }
         let offer = ProposedViewSize(
@@ -134,14 +146,17 @@ struct FlexibleFrameLayout: Layout {
         ProposedViewSize(width: horizontal.childProposal(proposal.width), height: vertical.childProposal(proposal.height))
     }
 
+    @usableFromInline
     func spacing(subviews: Subviews, cache: inout ()) -> ViewSpacing {
         framedSpacing(subviews, horizontal: !horizontal.isEmpty, vertical: !vertical.isEmpty)
     }
 
+    @usableFromInline
     func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGFloat? {
         childGuide(guide.key, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
     }
 
+    @usableFromInline
     func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGFloat? {
         childGuide(guide.key, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
     }
@@ -192,12 +207,11 @@ extension View {
     /// A frame whose length on each axis follows the proposal within `min...max`, or the child,
     /// as SwiftUI's flexible frame does (docs/layout-rules.md §3.2). Negative minimums become 0, ideals
     /// are raised to the minimum and maximums to the ideal; NaN counts as not given.
+    @inlinable
     public func frame(minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
                       minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
                       alignment: Alignment = .center) -> some View {
-        wrapped(in: FlexibleFrameLayout(
-            horizontal: .init(min: minWidth, ideal: idealWidth, max: maxWidth),
-            vertical: .init(min: minHeight, ideal: idealHeight, max: maxHeight),
-            alignment: alignment))
+        wrapped(in: FlexibleFrameLayout.make(minWidth: minWidth, idealWidth: idealWidth, maxWidth: maxWidth, minHeight: minHeight,
+                                             idealHeight: idealHeight, maxHeight: maxHeight, alignment: alignment))
     }
 }

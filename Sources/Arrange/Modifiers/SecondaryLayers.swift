@@ -113,33 +113,18 @@ struct LayerModifier<Layer: View>: NodeModifier {
         self.behind = behind
     }
 
-    @usableFromInline
+    /// Inlinable, so that the layer resolves specialized in the client: generic code here would
+    /// look up the layer's type at run time, for every view that has it.
+    @inlinable
     func apply(to nodes: Range<Int>, in builder: inout ResolvedTree.Builder, environment: ViewEnvironment) {
         // Several secondary views form an implicit ZStack, whose spacers grow both ways.
-        var inner = environment
-        inner.stackAxis = nil
+        let inner = environment.withoutStackAxis
         for position in nodes {
             let mark = builder.mark
             layer.resolve(in: inner, into: &builder)
-            switch builder.pending.count - mark.pending {
-            case 0: continue
-            case 1: break
-            default:
-                // The layers were made only to be counted: take them back and make the ZStack.
-                builder.rollBack(to: mark)
-                resolveStacked(in: inner, into: &builder)
+            builder.pairLayer(since: mark, with: position, alignment: alignment, behind: behind) { builder in
+                ZStack(alignment: alignment) { layer }.resolve(in: inner, into: &builder)
             }
-            // The pending list is now [… primary … | secondary]: pair the two, in drawing order.
-            let layout = SecondaryLayerLayout(alignment: alignment, primary: behind ? 1 : 0)
-            let box = builder.layerBox(layout)
-            builder.wrapWithLayer(at: position, behind: behind, box: box, kind: behind ? "background" : "overlay",
-                                  priority: .child(behind ? 1 : 0))
         }
-    }
-
-    /// Kept out of `apply`, so the common single layer never asks for the `ZStack` type.
-    @inline(never)
-    private func resolveStacked(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
-        ZStack(alignment: alignment) { layer }.resolve(in: environment, into: &builder)
     }
 }

@@ -70,4 +70,11 @@ public struct ViewEnvironment {
     var tracking: CGFloat = 0
 
     @usableFromInline init() {}
+
+    /// The environment of a `background` or `overlay`: not inside a stack's axis.
+    @usableFromInline var withoutStackAxis: ViewEnvironment {
+        var environment = self
+        environment.stackAxis = nil
+        return environment
+    }
 }
