@@ -9,7 +9,9 @@ public enum FileOutput {
     /// - Throws: `FileOutputError` naming the file and the reason.
     public static func write(_ data: Data, to url: URL, sync: Bool = false) throws {
         let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        // A random name (getrandom, not a UUID, which opens /dev/urandom for every file); O_EXCL
+        // refuses the astronomically unlikely clash rather than writing into another's file.
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(String(UInt64.random(in: 0 ... .max), radix: 36)).tmp")
         // POSIX calls, so a failure reports the operating system's reason (a full disk, a path
         // through a file). No fsync unless asked: like compilers and build tools, durability
         // against power loss is left to the file system; the rename keeps readers from half files.
