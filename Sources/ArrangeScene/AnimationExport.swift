@@ -104,8 +104,9 @@ public struct AnimationExport: Sendable {
         case .sheet:
             let count = min(max(sheetFrames, 1), times.count)
             let sheetTimes = (0..<count).map { count == 1 ? 0 : timeline.animation.duration * Double($0) / Double(count - 1) }
-            let sheet = try ContactSheet(columns: columns).list(of: sheetTimes.map { timeline.frame(at: $0).displayList },
-                                                                 times: sheetTimes, scene: timeline.first)
+            let sheet = ContactSheet(columns: columns).list(of: sheetTimes.map { timeline.frame(at: $0).displayList },
+                                                            labels: sheetTimes.map { "t = \(ContactSheet.seconds($0)) s" },
+                                                            fonts: timeline.first.fonts)
             var scene = timeline.first
             scene.options.background = scene.options.background ?? ContactSheet.paper
             let data = try scene.draw(sheet, as: imageFormat)

@@ -103,3 +103,25 @@ public enum ViewSnapshot {
         Snapshotting<DisplayList, String>.svg.pullback { (view: V) in LayoutResult(of: view, in: proposal, scale: scale).displayList }
     }
 }
+
+extension Snapshotting where Value == LayoutTransition, Format == Bitmap {
+    /// A transition as one picture: `frames` moments evenly spaced from its start to its end (each
+    /// labelled with its time, 0 to 1), side by side in a `ContactSheet`, compared as a PNG. The
+    /// motion is checked, not only its ends: a view that takes a chord instead of an arc, or
+    /// jumps instead of fading, changes the middle frames.
+    ///
+    /// ```swift
+    /// let turn = LayoutTransition(from: WheelLayout(radius: 130) { … },
+    ///                             to: WheelLayout(radius: 130, rotation: .degrees(90)) { … })
+    /// assertSnapshot(of: turn, as: .contactSheet(frames: 5))
+    /// ```
+    public static func contactSheet(frames: Int = 6, columns: Int? = nil, fonts: FontLibrary = .system, background: Color? = .white,
+                                    comparison: ImageComparison = .checkDefault) -> Snapshotting {
+        Snapshotting<DisplayList, Bitmap>.png(background: background ?? ContactSheet.paper, comparison: comparison).pullback { transition in
+            let count = max(frames, 1)
+            let times = (0..<count).map { count == 1 ? 0 : Double($0) / Double(count - 1) }
+            return ContactSheet(columns: columns).list(of: times.map { transition.frame(at: $0).displayList },
+                                                       labels: times.map { "t = \(ContactSheet.seconds($0))" }, fonts: fonts)
+        }
+    }
+}

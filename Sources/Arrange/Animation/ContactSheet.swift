@@ -1,31 +1,45 @@
-import Arrange
 import Foundation
 
-/// Frames of an animation side by side in a grid, each framed by a hairline and labelled with its
-/// time underneath: one picture for docs and snapshot references. It is one display list, so it
-/// draws as PNG, SVG or PDF like any scene.
-struct ContactSheet {
+/// Frames of an animation side by side in a grid, each framed by a hairline and labelled
+/// underneath (with its time, say): one picture for docs and snapshot references. It is one
+/// display list, so it draws as PNG, SVG or PDF like any other.
+///
+/// ```swift
+/// let turn = LayoutTransition(from: wheel(0), to: wheel(90))
+/// let times = [0, 0.25, 0.5, 0.75, 1.0]
+/// let sheet = ContactSheet().list(of: times.map { turn.frame(at: $0).displayList },
+///                                  labels: times.map { "t = \($0)" })
+/// ```
+public struct ContactSheet: Sendable {
     /// Frames per row; nil chooses as many as fit in about 1,600 points, up to 4.
-    var columns: Int?
+    public var columns: Int?
 
-    /// The colour under a sheet whose scene has none, so that its labels can be read.
-    static let paper = Color.white
+    /// A sheet with `columns` frames a row (nil: as many as fit in about 1,600 points, up to 4).
+    public init(columns: Int? = nil) {
+        self.columns = columns
+    }
+
+    /// The colour to draw a sheet on when its frames have no background, so that the labels can
+    /// be read.
+    public static let paper = Color.white
     /// Around the grid and between cells, in points.
     static let margin: CGFloat = 16
     static let gap: CGFloat = 16
     static let labelColor = Color(white: 0.35)
     static let borderColor = Color(white: 0.8)
 
-    /// The sheet of `frames`, the pictures at `times` seconds, drawn with `scene`'s fonts.
-    func list(of frames: [DisplayList], times: [Double], scene: RenderedScene) throws -> DisplayList {
-        let scale = scene.options.scale ?? scene.scene.canvas.scale
+    /// The sheet of `frames`, each with its label below it, the labels set in `fonts`, at the
+    /// first frame's scale. The grid's cells are the largest frame's size; a frame is clipped to
+    /// its own canvas.
+    public func list(of frames: [DisplayList], labels: [String], fonts: FontLibrary = .system) -> DisplayList {
+        let scale = frames.first?.scale ?? 1
         let cell = frames.reduce(CGSize.zero) { CGSize(width: max($0.width, $1.size.width), height: max($0.height, $1.size.height)) }
         // By default as many as fit in about 1,600 points, at most 4.
         let fitting = cell.width > 0 ? Int((1600 / cell.width).rounded(.down)) : 4
         let columns = max(1, min(self.columns ?? min(4, max(1, fitting)), frames.count))
-        let labels = times.map { time in
-            LayoutResult(of: Text("t = \(Self.seconds(time)) s").font(.system(size: 13)).foregroundColor(Self.labelColor),
-                         scale: scale, fonts: scene.fonts).displayList
+        let labels = frames.indices.map { index in
+            LayoutResult(of: Text(index < labels.count ? labels[index] : "").font(.system(size: 13)).foregroundColor(Self.labelColor),
+                         scale: scale, fonts: fonts).displayList
         }
         let labelHeight = (labels.map(\.size.height).max() ?? 0) + 6
         var items: [DisplayItem] = []
@@ -55,8 +69,8 @@ struct ContactSheet {
         return DisplayList(size: size, scale: scale, items: items)
     }
 
-    /// A time as a label shows it: up to two decimals, no trailing zeros.
-    static func seconds(_ time: Double) -> String {
+    /// A time as a label shows it: up to two decimals, no trailing zeros ("0.5", "1").
+    public static func seconds(_ time: Double) -> String {
         var text = String(format: "%.2f", time)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
