@@ -11,7 +11,8 @@ struct ValidateCommand: ParsableCommand {
         Reads each scene and lays it out, reporting every problem as file:line:column: error: \
         message (the same checks as 'render': unknown keys and kinds, wrong types, negative or \
         NaN lengths, canvases over 32,767 pixels a side, nesting deeper than 200 views, files \
-        over 1 MiB, …). Prints nothing for a good scene unless --verbose is given. Exits with \
+        over 1 MiB, …), and for a scene with an 'animation' every keyframe's state and the number \
+        of frames. Prints nothing for a good scene unless --verbose is given. Exits with \
         status 1 if any scene has a problem.
 
         Example:
@@ -47,6 +48,11 @@ struct ValidateCommand: ParsableCommand {
             do {
                 let scene = try input.load(seed: nil, limits: limitOptions.limits())
                 let rendered = try SceneRenderer(fonts: base).layout(scene)
+                // An animated scene: every keyframe's state lays out, and its frames are countable.
+                if let animation = scene.animation {
+                    _ = try SceneTimeline(scene, renderer: SceneRenderer(fonts: base))
+                    _ = try AnimationExport().frameTimes(of: animation)
+                }
                 for warning in rendered.warnings(overflow: warnOverflow) { Console.printError(warning) }
                 let tree = rendered.tree
                 if verbose {

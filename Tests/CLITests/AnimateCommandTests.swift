@@ -29,6 +29,10 @@ import TestSupport
         #expect(try data(folder, "wheel-turn-\(mode)-0000.png") == data(folder, "wheel-0.png"))
         #expect(try data(folder, "wheel-turn-\(mode)-0030.png") == data(folder, "wheel-90.png"))
         #expect(try data(folder, "wheel-turn-\(mode)-0015.png") != data(folder, "wheel-0.png"))
+        // As SVG too: frame 0 is `arrange render` of the animated scene itself (its state at 0 s).
+        #expect(try animate(["Fixtures/animation/wheel-turn-\(mode).yaml", "--image-format", "svg", "--fps", "2", "-o", folder.path]).status == 0)
+        #expect(try cli.arrange("render", "Fixtures/animation/wheel-turn-\(mode).yaml", "--format", "svg", "-o", folder.path).status == 0)
+        #expect(try data(folder, "wheel-turn-\(mode)-0000.svg") == data(folder, "wheel-turn-\(mode).svg"))
     }
 
     /// The frames of every view with an id, from `--format layout`.

@@ -36,6 +36,31 @@ import TestSupport
         #expect(indented.errors.contains("'children' belongs to the view, not to its parameters: dedent it to line up with the view's kind"))
     }
 
+    @Test func animatedScenesAreValidatedInEveryState() throws {
+        let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
+        let good = CLITests.run(binary, ["validate", "Fixtures/animation"], in: CLITests.root)
+        #expect(good.status == 0, "\(good.errors)")
+        #expect(good.errors.contains("validated 6 scenes: 6 good, 0 with errors"))
+        // The keyframe's state is 40,000 points wide: over 32,767 pixels a side, at the keyframe.
+        let folder = try ExternalTool.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = folder.appendingPathComponent("wide.yaml")
+        try Data("""
+            view:
+              rectangle:
+              id: r
+              modifiers: [{frame: {width: 100, height: 100}}]
+            animation:
+              duration: 1
+              keyframes:
+                - at: 1
+                  set: {r: {frame: {width: 40000, height: 100}}}
+            """.utf8).write(to: scene)
+        let wide = CLITests.run(binary, ["validate", scene.path], in: CLITests.root)
+        #expect(wide.status == 1)
+        #expect(wide.errors.hasPrefix("\(scene.path):8:7: error: at the keyframe at 1 s: the picture would be 40000 × 100 pixels"), "\(wide.errors)")
+    }
+
     @Test func shellCompletionsAreGenerated() throws {
         let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
         for shell in ["bash", "zsh", "fish"] {
