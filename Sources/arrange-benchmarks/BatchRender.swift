@@ -17,24 +17,67 @@ enum BatchRender {
                      repetitions: quick ? 2 : 9, floorName: "C greedy + Cairo PNG + SVG, 200 × 40 boxes") {
                 try runner(jobs: jobs)
             }
-        }
+        } + [
+            // The throughput of two jobs over one, from pairs of runs made one right after the
+            // other, so that a shared machine's slow spells land on both sides of a ratio.
+            Workload(id: "render-speedup", name: "arrange render, 200 scenes, --jobs 2 paired with --jobs 1", count: sceneCount,
+                     repetitions: quick ? 2 : 9, floorName: "the same, --jobs 1, in turn") {
+                try speedupRunner()
+            },
+        ]
     }
 
-    static func runner(jobs: Int) throws -> Runner {
-        guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() else { throw Skip(reason: "cannot find this executable") }
-        let arrange = executable.deletingLastPathComponent().appendingPathComponent("arrange")
-        guard FileManager.default.isExecutableFile(atPath: arrange.path) else {
-            throw Skip(reason: "no \(arrange.path): build it with the benchmarks (swift build -c release --scratch-path …)")
+    /// `--jobs 2` timed as the workload and `--jobs 1` as its floor, run in turn; the notes give
+    /// the median and range of the pairs' speed-ups (time with one job ÷ time with two).
+    static func speedupRunner() throws -> Runner {
+        let batch = try Batch()
+        final class Pairs: @unchecked Sendable {
+            var two: UInt64 = 0
+            var speedUps: [Double] = []
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("arrange-bench-\(getpid())")
-        let (scenes, fixtureCount) = try makeScenes(in: folder.appendingPathComponent("scenes"))
-        let output = folder.appendingPathComponent("out")
-        let arguments = ["render"] + scenes.map(\.path) + ["-o", output.path, "--format", "png,svg", "--jobs", String(jobs)]
-        let log = folder.appendingPathComponent("stderr.txt")
-        // Started with posix_spawn and reaped with waitpid, so the clock stops when the process
-        // ends: Foundation's `Process.waitUntilExit` polls its run loop every 50 ms, which would
-        // add up to 50 ms to each run.
-        func render() throws -> Sample {
+        let pairs = Pairs()
+        return Runner(run: {
+            let sample = try batch.render(jobs: 2)
+            pairs.two = sample.nanoseconds
+            return sample
+        }, floor: {
+            let sample = try batch.render(jobs: 1)
+            if pairs.two > 0 { pairs.speedUps.append(Double(sample.nanoseconds) / Double(pairs.two)) }
+            return sample
+        }, warmUp: { _ = try batch.render(jobs: 2) }, notes: { _ in
+            let sorted = pairs.speedUps.sorted()
+            guard let low = sorted.first, let high = sorted.last else { return "" }
+            return String(format: "speed-up with 2 jobs: %.2f× (median of %d pairs; %.2f–%.2f)", sorted[sorted.count / 2], sorted.count, low, high)
+        }, memoryOfChildren: true, cleanUp: batch.cleanUp)
+    }
+
+    /// The 200 scenes in a temporary folder, and `arrange render` of them.
+    struct Batch {
+        let arrange: URL
+        let folder: URL
+        let scenes: [URL]
+        let fixtureCount: Int
+
+        init() throws {
+            guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() else { throw Skip(reason: "cannot find this executable") }
+            arrange = executable.deletingLastPathComponent().appendingPathComponent("arrange")
+            guard FileManager.default.isExecutableFile(atPath: arrange.path) else {
+                throw Skip(reason: "no \(arrange.path): build it with the benchmarks (swift build -c release --scratch-path …)")
+            }
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("arrange-bench-\(getpid())")
+            (scenes, fixtureCount) = try makeScenes(in: folder.appendingPathComponent("scenes"))
+        }
+
+        func cleanUp() { try? FileManager.default.removeItem(at: folder) }
+
+        /// One run of `arrange render` of every scene, PNG and SVG, with `jobs` jobs. Started
+        /// with posix_spawn and reaped with waitpid, so the clock stops when the process ends:
+        /// Foundation's `Process.waitUntilExit` polls its run loop every 50 ms, which would add
+        /// up to 50 ms to each run.
+        func render(jobs: Int) throws -> Sample {
+            let output = folder.appendingPathComponent("out")
+            let log = folder.appendingPathComponent("stderr.txt")
+            let arguments = ["render"] + scenes.map(\.path) + ["-o", output.path, "--format", "png,svg", "--jobs", String(jobs)]
             try? FileManager.default.removeItem(at: output)
             // The previous run's 8 MB are flushed to disk before the clock starts, so that its
             // write-back does not slow this run's file creation (on this machine's disk, by up to
@@ -61,6 +104,11 @@ enum BatchRender {
             }
             return Sample(nanoseconds: elapsed, bytes: folderBytes(output))
         }
+    }
+
+    static func runner(jobs: Int) throws -> Runner {
+        let batch = try Batch()
+        func render() throws -> Sample { try batch.render(jobs: jobs) }
         // The floor's unit of work: per scene, a 40-box anchor flow (1000 × 150 pt, about a
         // fixture's pixels) laid out, drawn and encoded by Cairo and written as SVG in C, in this
         // process, one at a time.
@@ -77,8 +125,8 @@ enum BatchRender {
         }, warmUp: {
             // Once, so the page cache holds the binary, the fonts and the scenes.
             _ = try render()
-        }, notes: { _ in "\(scenes.count) scenes from \(fixtureCount) fixtures; peak is arrange's" }, memoryOfChildren: true,
-        cleanUp: { try? FileManager.default.removeItem(at: folder) })
+        }, notes: { _ in "\(batch.scenes.count) scenes from \(batch.fixtureCount) fixtures; peak is arrange's" }, memoryOfChildren: true,
+        cleanUp: batch.cleanUp)
     }
 
     /// Copies of Fixtures/*.yaml, each with its canvas width scaled by 0.75…1.25, its background
