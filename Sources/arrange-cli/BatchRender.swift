@@ -33,9 +33,11 @@ struct BatchRender: Sendable {
         let warnOverflow: Bool
         /// Font files and folders of `--font-dir`: inputs of every scene.
         let fontDirs: [String]
+        /// `--at`: draw each scene's animation at this many seconds instead of its state at 0.
+        var at: Double? = nil
         /// The options that change the pictures, as text: part of each output's fingerprint.
         var optionsKey: String {
-            "\(ArrangeTool.version)|scale=\(renderer.scale.map { "\($0)" } ?? "scene")|seed=\(seed.map(String.init) ?? "scene")|svg-text=\(renderer.svgTextMode.rawValue)"
+            "\(ArrangeTool.version)|scale=\(renderer.scale.map { "\($0)" } ?? "scene")|seed=\(seed.map(String.init) ?? "scene")|svg-text=\(renderer.svgTextMode.rawValue)|at=\(at.map { "\($0)" } ?? "none")"
         }
     }
 
@@ -119,7 +121,15 @@ struct BatchRender: Sendable {
             }
             let rendered = try settings.renderer.layout(scene)
             for warning in rendered.warnings(overflow: settings.warnOverflow) { Console.printError(warning) }
-            let pictures = try plan.targets.map { ($0, try rendered.data(as: $0.format)) }
+            var list = rendered.displayList
+            if let at = settings.at {
+                guard scene.animation != nil else {
+                    throw SceneError("--at draws an animation at a time, and this scene has no 'animation'", at: scene.viewLocation)
+                }
+                list = try SceneTimeline(scene, renderer: settings.renderer).frame(at: at).displayList
+            }
+            let drawn = list
+            let pictures = try plan.targets.map { ($0, try rendered.draw(drawn, as: $0.format)) }
             var written: [String] = []
             for (target, data) in pictures {
                 if target.path == "-" {

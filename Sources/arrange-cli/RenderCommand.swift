@@ -32,6 +32,7 @@ struct RenderCommand: ParsableCommand {
           arrange render 'docs/**/*.yaml' -o Output --incremental
           arrange render card.yaml -o card.png --watch
           arrange render scene.yaml --seed 42 -o /tmp
+          arrange render Fixtures/animation/wheel-turn-arc.yaml --at 1 -o end.png
           cat scene.yaml | arrange render - --format svg -o - > scene.svg
           arrange render docs/*.yaml --font-dir Fonts --svg-text embedded
           arrange render README.template.md -o docs/images --details
@@ -82,6 +83,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Draw random values from this seed instead of each scene's.", transform: UInt64.parseSeed)
     var seed: UInt64?
 
+    @Option(help: ArgumentHelp("Draw each scene's animation as it is this many seconds in (the scene as written is its state at 0).", valueName: "seconds"))
+    var at: Double?
+
     @Option(name: [.short, .long], help: "Scenes rendered at once, each on one core (default: the number of cores); a single scene's PNG uses every core.")
     var jobs: Int?
 
@@ -105,6 +109,7 @@ struct RenderCommand: ParsableCommand {
         if let scale, !Limits.scales.contains(CGFloat(scale)) {
             throw ValidationError("--scale must be a number from \(Limits.scales.lowerBound) to \(Int(Limits.scales.upperBound))")
         }
+        if let at, !(at.isFinite && at >= 0) { throw ValidationError("--at must be a number of seconds ≥ 0") }
     }
 
     func run() throws {
@@ -152,7 +157,8 @@ struct RenderCommand: ParsableCommand {
         let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(plans.count, 1))
         let renderer = SceneRenderer(scale: scale.map { CGFloat($0) }, svgTextMode: svgText, fonts: try fonts.library(),
                                      pngThreads: BatchRender.pngThreads(scenes: plans.count))
-        let settings = BatchRender.Settings(renderer: renderer, seed: seed, verbose: verbose, sync: sync, limits: try limitOptions.limits(), warnOverflow: warnOverflow, fontDirs: fonts.fontDirs)
+        var settings = BatchRender.Settings(renderer: renderer, seed: seed, verbose: verbose, sync: sync, limits: try limitOptions.limits(), warnOverflow: warnOverflow, fontDirs: fonts.fontDirs)
+        settings.at = at
         var manifest = incremental ? IncrementalManifest(folder: folder.isEmpty ? "." : folder) : nil
         let batch = BatchRender(plans: plans, settings: settings, workers: workers, manifest: manifest)
         let outcomes = batch.run()

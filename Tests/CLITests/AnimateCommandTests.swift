@@ -35,6 +35,23 @@ import TestSupport
         #expect(try data(folder, "wheel-turn-\(mode)-0000.svg") == data(folder, "wheel-turn-\(mode).svg"))
     }
 
+    @Test func renderAtATimeDrawsTheAnimationThen() throws {
+        let folder = try cli.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // At 1 s, the end: the static wheel at 90°, byte for byte. At 0.5 s: frame 15 of 30 fps.
+        #expect(try cli.arrange("render", "Fixtures/animation/wheel-turn-arc.yaml", "--at", "1", "-o", folder.appendingPathComponent("end.png").path).status == 0)
+        #expect(try cli.arrange("render", "Fixtures/animation/wheel-turn-arc.yaml", "--at", "0.5", "-o", folder.appendingPathComponent("half.png").path).status == 0)
+        #expect(try cli.arrange("render", "Fixtures/wheel-90.yaml", "-o", folder.path).status == 0)
+        #expect(try animate(["Fixtures/animation/wheel-turn-arc.yaml", "-o", folder.path]).status == 0)
+        #expect(try data(folder, "end.png") == data(folder, "wheel-90.png"))
+        #expect(try data(folder, "half.png") == data(folder, "wheel-turn-arc-0015.png"))
+        // A scene without an animation: a located error, nothing written.
+        let still = try cli.arrange("render", "Fixtures/wheel-0.yaml", "--at", "1", "-o", folder.appendingPathComponent("still.png").path)
+        #expect(still.status == 1)
+        #expect(still.errors.contains("Fixtures/wheel-0.yaml:7:3: error: --at draws an animation at a time, and this scene has no 'animation'"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("still.png").path))
+    }
+
     /// The frames of every view with an id, from `--format layout`.
     func dump(_ scene: String, fps: Int = 30) throws -> [(time: Double, views: [String: CGRect])] {
         let folder = try cli.temporaryFolder()
