@@ -97,6 +97,9 @@ struct AnimateCommand: ParsableCommand {
             throw ValidationError("--scale must be a number from \(Limits.scales.lowerBound) to \(Int(Limits.scales.upperBound))")
         }
         if scene == "-" { throw ValidationError("animate reads a scene file, not standard input") }
+        if SceneInput.isMarkdown(scene) {
+            throw ValidationError("animate takes a scene file (.yaml, .yml or .json), not Markdown; put the animated scene in a file of its own")
+        }
     }
 
     func run() throws {

@@ -218,6 +218,8 @@ import TestSupport
             #expect(run.status != 0)
             #expect(run.errors.contains("--fps"), "\(run.errors)")
         }
+        let markdown = try animate(["README.md", "-o", folder.path])
+        #expect(markdown.status != 0 && markdown.errors.contains("not Markdown"))
         let still = try animate(["Fixtures/wheel-0.yaml", "-o", folder.path])
         #expect(still.status == 1)
         #expect(still.errors.contains("the scene has no 'animation'"))
