@@ -27,6 +27,8 @@ struct SceneReader {
     /// Problems found so far. Reading goes on past a bad view, modifier or scene entry
     /// (`note(_:)`), so that one run reports every independent problem of a file.
     var problems: [SceneError] = []
+    /// Problems met so far, those met again included.
+    var problemsMet = 0
 
     /// Ends reading at once: a limit was reached (going on would only repeat the problem, or
     /// cost the time the limit protects), or enough problems were found.
@@ -62,6 +64,7 @@ struct SceneReader {
     /// Records a problem and lets reading go on, unless it is the last one reported. A problem
     /// met again (in each copy of a repeated view) is recorded once.
     mutating func note(_ problem: SceneError) throws {
+        problemsMet += 1
         guard !problems.contains(problem) else { return }
         problems.append(problem)
         if problems.count >= SceneError.maximumReported { throw Stop(problem: nil) }
