@@ -64,10 +64,15 @@ public struct AnimationExport: Sendable {
 
     /// The times of the frames, in seconds: 0, then every 1/fps (the step stretched a little so
     /// that the last frame falls exactly on the end).
-    /// - Throws: `SceneError` at the scene's `duration` when that gives more than
-    ///   `SceneAnimation.maximumFrames` frames.
+    /// - Throws: `SceneError` at the scene's `duration` for a frame rate outside
+    ///   `SceneAnimation.fpsRange`, or a duration that gives more than `SceneAnimation.maximumFrames`
+    ///   frames.
     public func frameTimes(of animation: SceneAnimation) throws -> [Double] {
         let fps = fps ?? animation.fps ?? SceneAnimation.defaultFPS
+        guard SceneAnimation.fpsRange.contains(fps) else {
+            throw SceneError("the frame rate must be from \(SceneReader.format(SceneAnimation.fpsRange.lowerBound)) to \(SceneReader.format(SceneAnimation.fpsRange.upperBound)) frames a second, found \(SceneReader.format(fps))",
+                             at: animation.durationLocation)
+        }
         let count = animation.frameCount(fps: fps)
         guard count <= SceneAnimation.maximumFrames else {
             throw SceneError("\(SceneReader.format(animation.duration)) seconds at \(SceneReader.format(fps)) frames a second is \(count == Int.max ? "too many" : "\(count)") frames; at most \(SceneAnimation.maximumFrames) (shorten 'duration' or lower the frame rate)",

@@ -186,6 +186,10 @@ import Testing
         let times = try AnimationExport(fps: 30).frameTimes(of: animated.animation)
         #expect(times.count == 39)
         #expect(times.first == 0 && times.last == 1.25)
+        // Frame rates the command would refuse are refused here too, never a crash.
+        for fps in [0, -5, .nan, .infinity, 10_000] {
+            #expect(throws: SceneError.self) { try AnimationExport(fps: fps).frameTimes(of: animated.animation) }
+        }
     }
 }
 
