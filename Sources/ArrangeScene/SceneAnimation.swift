@@ -51,8 +51,6 @@ public struct SceneAnimation: @unchecked Sendable {
     public static let maximumKeyframes = 100
     /// The longest animation, in seconds.
     public static let maximumDuration = 3600.0
-    /// How many times over the `views` limit the keyframes together may read views again.
-    public static let viewReadsPerView = 10
     /// The most frames one export may have.
     public static let maximumFrames = 10_000
 
@@ -298,10 +296,11 @@ extension SceneReader {
     /// view has, are noted here.
     mutating func animation(_ node: Node, view viewNode: Node, first: AnyView, seed: UInt64) throws -> SceneAnimation? {
         let (duration, durationNode, fps, keyframes) = try animation(node)
-        // Each keyframe reads and lays out the whole view again: bound the work as `views` does.
-        let budget = limits.views * SceneAnimation.viewReadsPerView
-        guard keyframes.count * max(viewCount, 1) <= budget else {
-            throw error("\(keyframes.count) keyframes each read the scene's \(viewCount) views again: \(keyframes.count * viewCount) views in all, at most \(budget) (\(SceneAnimation.viewReadsPerView) × the 'views' limit)\(SceneLimits.raise("views"))",
+        // Each keyframe reads and lays out the whole view again: together they may read no more
+        // views than the `views` limit allows one scene, so an animation costs at most about
+        // what the largest static scene does.
+        guard keyframes.count * max(viewCount, 1) <= limits.views else {
+            throw error("\(keyframes.count) keyframes each read the scene's \(viewCount) views again: \(keyframes.count * viewCount) views in all, at most \(limits.views) (the 'views' limit)\(SceneLimits.raise("views"))",
                         at: node)
         }
         var states = [SceneAnimation.State(time: 0, curve: .linear, view: first, location: location(node))]

@@ -160,15 +160,15 @@ import Testing
     }
 
     @Test func keyframesMayNotReadTheViewsTooOften() throws {
-        // 51 views (a flow and 50 copies); with the views limit at 100, keyframes may read at
-        // most 10 × 100 = 1,000 views again: 19 keyframes are 969, 20 are 1,020.
+        // 51 views (a flow and 50 copies); with the views limit at 1,000, keyframes may read at
+        // most 1,000 views again: 19 keyframes are 969, 20 are 1,020.
         func yaml(_ keyframes: Int) -> String {
             "view:\n  flow: {spacing: 0}\n  id: f\n  children:\n    - rectangle:\n      repeat: 50\n"
                 + "animation:\n  duration: \(keyframes)\n  keyframes:\n"
                 + (1...keyframes).map { "    - {at: \($0), set: {f: {spacing: \($0)}}}\n" }.joined()
         }
         var limits = SceneLimits()
-        limits.views = 100
+        limits.views = 1_000
         let fits = try Scene(data: Data(yaml(19).utf8), file: "test.yaml", format: .yaml, limits: limits)
         #expect(fits.animation?.states.count == 20)
         #expect(throws: SceneError.self) { try Scene(data: Data(yaml(20).utf8), file: "test.yaml", format: .yaml, limits: limits) }
