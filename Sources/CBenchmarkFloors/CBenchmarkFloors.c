@@ -130,38 +130,12 @@ static floor_output failed(int status) {
     return output;
 }
 
-floor_output floor_cairo_png(size_t count, const double *x, const double *y, const double *widths,
-                             const double *heights, const uint32_t *colours, floor_flow flow) {
-    uint64_t start = floor_now_ns();
-    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)ceil(flow.canvas_width),
-                                                          (int)ceil(flow.canvas_height));
-    cairo_status_t status = cairo_surface_status(surface);
-    if (status != CAIRO_STATUS_SUCCESS) {
-        cairo_surface_destroy(surface);
-        return failed((int)status);
-    }
-    cairo_t *cr = cairo_create(surface);
-    draw_boxes(cr, count, x, y, widths, heights, colours, flow);
-    cairo_destroy(cr);
-    cairo_surface_flush(surface);
-    uint64_t drawn = floor_now_ns();
-    sink s = {NULL, 0, 0, 0};
-    status = cairo_surface_write_to_png_stream(surface, sink_write, &s);
-    uint64_t encoded = floor_now_ns();
-    cairo_surface_destroy(surface);
-    if (status != CAIRO_STATUS_SUCCESS || s.failed) {
-        free(s.bytes);
-        return failed(s.failed ? -1 : (int)status);
-    }
-    floor_output output = {s.bytes, s.count, drawn - start, encoded - drawn, 0};
-    return output;
-}
-
-floor_output floor_cairo_png_chunked(size_t count, const double *x, const double *y, const double *widths,
-                                     const double *heights, const uint32_t *colours, floor_flow flow, int chunk_rows) {
+/* Draws the boxes in surfaces of `chunk_rows` rows from the top down, each written as a PNG
+   after the last: one surface and one PNG when `chunk_rows` covers the canvas. With `cull`, a
+   chunk draws only the boxes that touch its rows. */
+static floor_output png_in_chunks(size_t count, const double *x, const double *y, const double *widths,
+                                  const double *heights, const uint32_t *colours, floor_flow flow, int chunk_rows, int cull) {
     int width = (int)ceil(flow.canvas_width), height = (int)ceil(flow.canvas_height);
-    if (chunk_rows < 1) chunk_rows = 1;
-    if (chunk_rows > FLOOR_CAIRO_MAX_SIDE) chunk_rows = FLOOR_CAIRO_MAX_SIDE;
     uint64_t draw_ns = 0, encode_ns = 0;
     sink s = {NULL, 0, 0, 0};
     for (int top = 0; top < height; top += chunk_rows) {
@@ -176,7 +150,8 @@ floor_output floor_cairo_png_chunked(size_t count, const double *x, const double
         }
         cairo_t *cr = cairo_create(surface);
         cairo_translate(cr, 0, -(double)top);
-        draw_boxes_between(cr, count, x, y, widths, heights, colours, flow, top, top + rows);
+        draw_boxes_between(cr, count, x, y, widths, heights, colours, flow,
+                           cull ? top : -INFINITY, cull ? top + rows : INFINITY);
         cairo_destroy(cr);
         cairo_surface_flush(surface);
         uint64_t drawn = floor_now_ns();
@@ -192,6 +167,19 @@ floor_output floor_cairo_png_chunked(size_t count, const double *x, const double
     }
     floor_output output = {s.bytes, s.count, draw_ns, encode_ns, 0};
     return output;
+}
+
+floor_output floor_cairo_png(size_t count, const double *x, const double *y, const double *widths,
+                             const double *heights, const uint32_t *colours, floor_flow flow) {
+    int height = (int)ceil(flow.canvas_height);
+    return png_in_chunks(count, x, y, widths, heights, colours, flow, height > 0 ? height : 1, 0);
+}
+
+floor_output floor_cairo_png_chunked(size_t count, const double *x, const double *y, const double *widths,
+                                     const double *heights, const uint32_t *colours, floor_flow flow, int chunk_rows) {
+    if (chunk_rows < 1) chunk_rows = 1;
+    if (chunk_rows > FLOOR_CAIRO_MAX_SIDE) chunk_rows = FLOOR_CAIRO_MAX_SIDE;
+    return png_in_chunks(count, x, y, widths, heights, colours, flow, chunk_rows, 1);
 }
 
 floor_output floor_cairo_pdf(size_t count, const double *x, const double *y, const double *widths,
