@@ -60,7 +60,7 @@ let package = Package(
         ),
         // Benchmarks against floors timed in the same run: swift run -c release arrange-benchmarks
         .executableTarget(name: "arrange-benchmarks",
-                          dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot", "CBenchmarkFloors"]),
+                          dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot", "CBenchmarkFloors", "TestSupport"]),
         // The benchmarks' floors in plain C (a greedy flow loop, raw Cairo, snprintf SVG); only
         // arrange-benchmarks depends on it.
         .target(name: "CBenchmarkFloors", linkerSettings: [.linkedLibrary("cairo")]),

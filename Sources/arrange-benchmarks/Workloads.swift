@@ -4,6 +4,7 @@ import ArrangeSnapshot
 import ArrangeSVG
 import CBenchmarkFloors
 import Foundation
+import TestSupport
 
 /// Every workload, in the order the table prints them. `counts` are the anchor sizes to run.
 func catalog(counts: [Int], quick: Bool) -> [Workload] {
@@ -182,20 +183,6 @@ func sanityCheck(_ list: DisplayList, _ boxes: [AnchorWorkload.Box]) throws -> S
     return "frames = greedy loop's"
 }
 
-/// Nested stacks, alternating axes, each with a fixed view, a flexible one and the next level.
-struct Nested: View {
-    let depth: Int
-    var body: some View {
-        if depth == 0 {
-            Color.red.frame(width: 10, height: 10)
-        } else if depth % 2 == 0 {
-            HStack { Rectangle().frame(width: 5, height: 5); Color.blue; Nested(depth: depth - 1) }
-        } else {
-            VStack { Rectangle().frame(width: 5, height: 5); Color.green; Nested(depth: depth - 1) }
-        }
-    }
-}
-
 func otherWorkloads(quick: Bool) -> [Workload] {
     let few = quick ? 3 : 9
     let warmUp: () throws -> Void = { _ = LayoutResult(of: Text("warm up"), in: .init(width: 100, height: nil)) }
@@ -203,9 +190,9 @@ func otherWorkloads(quick: Bool) -> [Workload] {
         // No natural floor: the greedy loop over 1,000 boxes is a fixed unit of work.
         Workload(id: "nested-20", name: "nested stacks, depth 20", count: nil, repetitions: quick ? 5 : 21,
                  floorName: "C greedy loop, 1,000") {
-            Runner(run: { Sample.keeping { LayoutResult(of: Nested(depth: 20), in: .init(width: 800, height: 600)) } },
+            Runner(run: { Sample.keeping { LayoutResult(of: NestedStacks(depth: 20), in: .init(width: 800, height: 600)) } },
                    floor: greedyFloor(1_000), warmUp: warmUp, notes: { _ in
-                       let statistics = LayoutResult(of: Nested(depth: 20), in: .init(width: 800, height: 600)).statistics
+                       let statistics = LayoutResult(of: NestedStacks(depth: 20), in: .init(width: 800, height: 600)).statistics
                        return "\(statistics.nodeCount) nodes, \(statistics.sizeComputations) size computations"
                    })
         },

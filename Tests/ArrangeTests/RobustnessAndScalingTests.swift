@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Arrange
 
 /// Bad values never crash: they follow §3's normalisation or count as nil.
@@ -58,20 +59,6 @@ import Testing
 
 /// Measurement stays linear: each node is measured a small, constant number of times per pass.
 @Suite struct MeasurementRules {
-    /// Alternating stacks with a fixed rectangle, a flexible colour and the next level.
-    struct Nested: View {
-        let depth: Int
-        var body: some View {
-            if depth == 0 {
-                Color.red.frame(width: 10, height: 10)
-            } else if depth % 2 == 0 {
-                HStack { Rectangle().frame(width: 5, height: 5); Color.blue; Nested(depth: depth - 1) }
-            } else {
-                VStack { Rectangle().frame(width: 5, height: 5); Color.green; Nested(depth: depth - 1) }
-            }
-        }
-    }
-
     /// Bound: a stack proposes each child at most (0, m), (∞, m) and one share (s, m) per minor
     /// value m it is offered, and its placement re-runs with one more. A child of alternating
     /// stacks therefore sees at most {0, ∞, share} on each axis — 3 × 3 = 9 proposals — plus
@@ -79,8 +66,8 @@ import Testing
     static let bound = 16
 
     @Test func nestedStacksMeasureEachNodeABoundedNumberOfTimes() {
-        let ten = LayoutResult(of: Nested(depth: 10), in: .init(width: 800, height: 600)).statistics
-        let twenty = LayoutResult(of: Nested(depth: 20), in: .init(width: 800, height: 600)).statistics
+        let ten = LayoutResult(of: NestedStacks(depth: 10), in: .init(width: 800, height: 600)).statistics
+        let twenty = LayoutResult(of: NestedStacks(depth: 20), in: .init(width: 800, height: 600)).statistics
         #expect(twenty.maxSizeComputationsPerNode <= Self.bound)
         #expect(ten.maxSizeComputationsPerNode <= Self.bound)
         // Linear: twice the depth, about twice the nodes and twice the work (not 2^10 times).

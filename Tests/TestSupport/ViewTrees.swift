@@ -214,3 +214,24 @@ public indirect enum TreeSpec: CustomStringConvertible, Sendable {
 public var propertyTestCount: Int {
     ProcessInfo.processInfo.environment["ARRANGE_PROPERTY_COUNT"].flatMap(Int.init) ?? 1_000
 }
+
+/// Nested stacks, alternating axes, each level with a fixed view, a flexible one and the next
+/// level: the deep tree the measurement-count tests and the `nested-20` benchmark lay out.
+public struct NestedStacks: View {
+    public let depth: Int
+
+    public init(depth: Int) { self.depth = depth }
+
+    /// Inlinable, so the tree resolves specialized in the caller's module, as a view written
+    /// there would.
+    @inlinable
+    public var body: some View {
+        if depth == 0 {
+            Color.red.frame(width: 10, height: 10)
+        } else if depth % 2 == 0 {
+            HStack { Rectangle().frame(width: 5, height: 5); Color.blue; NestedStacks(depth: depth - 1) }
+        } else {
+            VStack { Rectangle().frame(width: 5, height: 5); Color.green; NestedStacks(depth: depth - 1) }
+        }
+    }
+}
