@@ -1,7 +1,6 @@
 import Arrange
 import ArrangeCairo
 import ArrangeSVG
-import Dispatch
 import Foundation
 import Synchronization
 
@@ -158,34 +157,27 @@ public struct AnimationExport: Sendable {
         var scene = scene
         scene.pngThreads = 1
         struct Shared {
-            var next = 0
             var done = 0
             var results: [Data?]
             var failure: (index: Int, error: any Error)?
         }
         let shared = Mutex(Shared(results: Array(repeating: nil, count: lists.count)))
         let drawer = scene
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            _ = try? LargeStack.run {
-                while let index = shared.withLock({ state -> Int? in
-                    guard state.failure == nil, state.next < lists.count else { return nil }
-                    defer { state.next += 1 }
-                    return state.next
-                }) {
-                    do {
-                        let data = try drawer.draw(lists[index], as: format, alwaysRGBA: alwaysRGBA)
-                        let done = shared.withLock { state -> Int in
-                            state.results[index] = data
-                            state.done += 1
-                            return state.done
-                        }
-                        progress?(done, lists.count)
-                    } catch {
-                        shared.withLock { state in
-                            // The earliest frame's error, whichever thread met it first.
-                            if state.failure == nil || index < state.failure?.index ?? .max { state.failure = (index, error) }
-                        }
-                    }
+        LargeStack.forEach(lists.count, workers: workers) { index in
+            // After a failure, the frames left are not drawn.
+            guard shared.withLock({ $0.failure == nil }) else { return }
+            do {
+                let data = try drawer.draw(lists[index], as: format, alwaysRGBA: alwaysRGBA)
+                let done = shared.withLock { state -> Int in
+                    state.results[index] = data
+                    state.done += 1
+                    return state.done
+                }
+                progress?(done, lists.count)
+            } catch {
+                shared.withLock { state in
+                    // The earliest frame's error, whichever thread met it first.
+                    if state.failure == nil || index < state.failure?.index ?? .max { state.failure = (index, error) }
                 }
             }
         }

@@ -280,25 +280,3 @@ extension UInt64 {
         return value
     }
 }
-
-/// Runs `body(0..<count)` on `workers` threads.
-func runInParallel(_ count: Int, workers: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    let next = Mutex(0)
-    let group = DispatchGroup()
-    for _ in 0..<workers {
-        group.enter()
-        let thread = Thread {
-            while true {
-                let index = next.withLock { value -> Int in
-                    defer { value += 1 }
-                    return value
-                }
-                guard index < count else { break }
-                body(index)
-            }
-            group.leave()
-        }
-        thread.start()
-    }
-    group.wait()
-}

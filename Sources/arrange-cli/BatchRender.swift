@@ -66,28 +66,17 @@ struct BatchRender: Sendable {
     func run(progress: Bool = true) -> [Outcome] {
         let outcomes = Mutex([Outcome?](repeating: nil, count: plans.count))
         let finished = Mutex(0)
-        let next = Mutex(0)
         let plans = self.plans
-        // Each worker takes scenes until none is left, all on one large-stack thread: the
-        // pipeline's reading, layout and drawing then run there in place, where on a thread of
-        // its own each would start (and wait for) a thread per step, four per scene.
-        runInParallel(workers, workers: workers) { _ in
-            _ = try? LargeStack.run {
-                while true {
-                    let index = next.withLock { value -> Int in
-                        defer { value += 1 }
-                        return value
-                    }
-                    guard index < plans.count else { return }
-                    let plan = plans[index]
-                    if progress {
-                        Console.progress("[\(finished.withLock { $0 } + 1)/\(plans.count)] \(plan.input.displayName)")
-                    }
-                    let outcome = render(plan)
-                    finished.withLock { $0 += 1 }
-                    outcomes.withLock { $0[index] = outcome }
-                }
+        // Each worker takes scenes until none is left on one large-stack thread, where the
+        // pipeline's reading, layout and drawing run in place.
+        LargeStack.forEach(plans.count, workers: workers) { index in
+            let plan = plans[index]
+            if progress {
+                Console.progress("[\(finished.withLock { $0 } + 1)/\(plans.count)] \(plan.input.displayName)")
             }
+            let outcome = render(plan)
+            finished.withLock { $0 += 1 }
+            outcomes.withLock { $0[index] = outcome }
         }
         if progress { Console.endProgress() }
         return outcomes.withLock { $0.map { $0 ?? .failed } }

@@ -106,7 +106,7 @@ struct CheckCommand: ParsableCommand {
         let selected = inputs.filter { SnapshotCheck.inShard($0.baseName, index: shard.index, of: shard.count) }
         let results = Mutex<[CheckResult]>([])
         let work = selected
-        runInParallel(work.count, workers: min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(work.count, 1))) { index in
+        LargeStack.forEach(work.count, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { index in
             let input = work[index]
             let name = input.baseName
             var result: CheckResult

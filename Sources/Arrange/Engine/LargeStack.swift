@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -31,6 +32,32 @@ public enum LargeStack {
             guard let result = job.result else { return try body() }
             return try result.get()
         }
+    }
+
+    /// Runs `body` for every index of `0..<count` on `workers` threads at once, each taking the
+    /// next index until none is left, each on a large stack, so the pipeline inside runs in place
+    /// (on a thread of its own each step would start, and wait for, a thread). Returns when all
+    /// are done. `arrange render` draws a scene per index, `arrange animate` a frame.
+    public static func forEach(_ count: Int, workers: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        let next = Mutex(0)
+        let group = DispatchGroup()
+        for _ in 0 ..< max(1, min(workers, count)) {
+            group.enter()
+            Thread {
+                _ = try? run {
+                    while true {
+                        let index = next.withLock { value -> Int in
+                            defer { value += 1 }
+                            return value
+                        }
+                        guard index < count else { return }
+                        body(index)
+                    }
+                }
+                group.leave()
+            }.start()
+        }
+        group.wait()
     }
 
     /// Holds the work and its result while the thread runs.
