@@ -28,6 +28,11 @@ public struct LayoutTransition {
 
     private let graph: ViewGraph
     private let animated: [AnimatedContainer]
+    /// The animated containers' paths with a trailing dot: the prefix of everything inside them.
+    private let animatedPaths: [String]
+    /// Both states' items by view and kind, made once rather than for every frame.
+    private let startItems: [ItemKey: DisplayItem]
+    private let endItems: [ItemKey: DisplayItem]
     private let proposal: ProposedViewSize
     private let scale: CGFloat
     private let fonts: any TextMeasurer
@@ -78,6 +83,9 @@ public struct LayoutTransition {
         let endTree = graph.tree
         Self.match(startTree, startTree.root, endTree, endTree.root, paths: endTree.paths(), pass: LayoutPass(tree: endTree), into: &found)
         animated = found
+        animatedPaths = found.map { $0.path + "." }
+        startItems = Self.index(start.displayList.items)
+        endItems = Self.index(end.displayList.items)
     }
 
     /// Containers at the same place in both trees whose layouts interpolate.
@@ -104,11 +112,8 @@ public struct LayoutTransition {
         if progress == 0 { return Frame(progress: 0, displayList: start.displayList, frames: start.frames) }
         if progress == 1 { return Frame(progress: 1, displayList: end.displayList, frames: end.frames) }
         let middle = animated.isEmpty ? nil : solve(at: progress)
-        let animatedPaths = animated.map { $0.path + "." }
         func isAnimated(_ path: String) -> Bool { animatedPaths.contains { path.hasPrefix($0) } }
 
-        let startItems = Self.index(start.displayList.items)
-        let endItems = Self.index(end.displayList.items)
         let middleItems = middle.map { Self.index($0.displayList.items) } ?? [:]
         /// The end list's items moved back towards their start, with the start list's items that
         /// have no end fading out where they stood in it.
