@@ -22,7 +22,10 @@ let package = Package(
     ],
     targets: [
         // Geometry, views, the Layout protocol, the engine, text and the display list.
-        .target(name: "Arrange", dependencies: ["CHarfBuzz", "CFontconfig", "CUnicode"]),
+        .target(name: "Arrange", dependencies: ["CHarfBuzz", "CFontconfig", "CUnicode", "CImageCodecs"]),
+        // PNG and JPEG decoding for `Image` (libpng-dev, libjpeg62-turbo-dev), in C because both
+        // report errors by longjmp.
+        .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
         // HarfBuzz: reads font files, shapes text, gives glyph outlines and colour glyph images.
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         // fontconfig: finds the installed font families.

@@ -180,6 +180,8 @@ public struct LayoutTransition {
             case .strokeBorder: 1
             case .group: 2
             case .text: 3
+            case .path: 4
+            case .image: 5
             }
         }
     }
@@ -224,6 +226,15 @@ public struct LayoutTransition {
             var run = r1
             run.color = interpolate(r0.color, r1.color, t)
             item.content = .text(run)
+        case let (.path(p0), .path(p1)):
+            var drawing = p1
+            if let path = interpolate(p0.path, p1.path, t) { drawing.path = path }
+            if case .color(let c0) = p0.paint, case .color(let c1) = p1.paint { drawing.paint = .color(interpolate(c0, c1, t)) }
+            if let s0 = p0.stroke, var s1 = p1.stroke {
+                s1.lineWidth = s0.lineWidth + (s1.lineWidth - s0.lineWidth) * CGFloat(t)
+                drawing.stroke = s1
+            }
+            item.content = .path(drawing)
         default:
             break
         }
@@ -243,7 +254,28 @@ public struct LayoutTransition {
         case .text(var run):
             run.color = run.color.opacity(t)
             faded.content = .text(run)
+        case .path, .image:
+            faded.content = .group(DisplayGroup(opacity: t, items: [item]))
         }
         return faded
+    }
+
+    /// Two paths of the same elements, point by point (a connector following a moving view);
+    /// nil when their elements differ in kind.
+    static func interpolate(_ a: Path, _ b: Path, _ t: Double) -> Path? {
+        guard a.elements.count == b.elements.count else { return nil }
+        func mix(_ p: CGPoint, _ q: CGPoint) -> CGPoint { CGPoint(x: p.x + (q.x - p.x) * CGFloat(t), y: p.y + (q.y - p.y) * CGFloat(t)) }
+        var path = Path()
+        for (e0, e1) in zip(a.elements, b.elements) {
+            switch (e0, e1) {
+            case let (.move(p0), .move(p1)): path.move(to: mix(p0, p1))
+            case let (.line(p0), .line(p1)): path.addLine(to: mix(p0, p1))
+            case let (.quadCurve(p0, c0), .quadCurve(p1, c1)): path.addQuadCurve(to: mix(p0, p1), control: mix(c0, c1))
+            case let (.curve(p0, a0, b0), .curve(p1, a1, b1)): path.addCurve(to: mix(p0, p1), control1: mix(a0, a1), control2: mix(b0, b1))
+            case (.closeSubpath, .closeSubpath): path.closeSubpath()
+            default: return nil
+            }
+        }
+        return path
     }
 }

@@ -28,20 +28,42 @@ struct DisplayListBuilder {
     /// The pass's tree, held once rather than fetched through the pass at every read.
     private let tree: ResolvedTree
 
+    /// Where this layout's root coordinates sit in the canvas: zero, except for the content of
+    /// a geometry reader, laid out on its own.
+    private let origin: CGPoint
+    /// The path the walk starts from: "0", or below the leaf of a geometry reader.
+    private let rootPath: [UInt8]
+    /// The frames of named coordinate spaces met so far, in the canvas.
+    private var namedSpaces: [String: CGRect]
+    /// The container whose children are being drawn, with its translation: a preference layer
+    /// reads its siblings' values.
+    private var parent: (node: Int, translation: CGSize)?
+    /// How many geometry readers deep this layout is.
+    private let depth: Int
+
     init(pass: LayoutPass, scale: CGFloat, measurer: any TextMeasurer) {
+        self.init(pass: pass, scale: scale, measurer: measurer, origin: .zero, rootPath: Array("0".utf8), namedSpaces: [:], depth: 0)
+    }
+
+    private init(pass: LayoutPass, scale: CGFloat, measurer: any TextMeasurer, origin: CGPoint, rootPath: [UInt8],
+                 namedSpaces: [String: CGRect], depth: Int) {
         self.pass = pass
         self.tree = pass.tree
         self.scale = scale
         self.measurer = measurer
+        self.origin = origin
+        self.rootPath = rootPath
+        self.namedSpaces = namedSpaces
+        self.depth = depth
     }
 
     /// Every item, back to front.
     mutating func items() -> [DisplayItem] {
         var items: [DisplayItem] = []
         guard tree.count > 0 else { return items }
-        path = Array("0".utf8)
+        path = rootPath
         (packedLow, packedHigh, packedCount) = (0, 0, 0)
-        pack(UInt8(ascii: "0"))
+        for byte in rootPath { pack(byte) }
         items.reserveCapacity(tree.count / 2)
         append(tree.root, translation: .zero, taggedAncestor: nil, to: &items)
         return items
@@ -75,11 +97,26 @@ struct DisplayListBuilder {
             items.append(DisplayItem(frame: rounded(pass.frame(of: node), translation), identity: identity(node, tag),
                                      content: .group(DisplayGroup(clip: shape, items: inner))))
         case .opacity(let opacity):
-            var inner: [DisplayItem] = []
-            append(node, attributes: attributes, effect: index - 1, translation: translation, tag: tag, to: &inner)
-            items.append(DisplayItem(frame: rounded(pass.frame(of: node), translation), identity: identity(node, tag),
-                                     content: .group(DisplayGroup(opacity: opacity, items: inner))))
+            group(node, attributes: attributes, effect: index, translation: translation, tag: tag, to: &items) { $0.opacity = opacity }
+        case .clipPath(let shape):
+            let frame = rounded(pass.frame(of: node), translation)
+            let outline = shape.path(in: CGRect(origin: .zero, size: frame.size))
+            group(node, attributes: attributes, effect: index, translation: translation, tag: tag, to: &items) { $0.clipPath = outline }
+        case .shadow(let shadow):
+            group(node, attributes: attributes, effect: index, translation: translation, tag: tag, to: &items) { $0.shadow = shadow }
+        case .blendMode(let mode):
+            group(node, attributes: attributes, effect: index, translation: translation, tag: tag, to: &items) { $0.blendMode = mode }
         }
+    }
+
+    /// Draws the node with the effects inside `effect` into a group that `configure` sets up.
+    private mutating func group(_ node: Int, attributes: ResolvedTree.Attributes, effect index: Int, translation: CGSize, tag: String?,
+                                to items: inout [DisplayItem], configure: (inout DisplayGroup) -> Void) {
+        var inner: [DisplayItem] = []
+        append(node, attributes: attributes, effect: index - 1, translation: translation, tag: tag, to: &inner)
+        var group = DisplayGroup(items: inner)
+        configure(&group)
+        items.append(DisplayItem(frame: rounded(pass.frame(of: node), translation), identity: identity(node, tag), content: .group(group)))
     }
 
     /// Draws the node itself. `tagged` says it has an id: the id is read only then, so that the
@@ -87,8 +124,11 @@ struct DisplayListBuilder {
     private mutating func content(of node: Int, tagged: Bool, translation: CGSize, tag: String?, to items: inout [DisplayItem]) {
         let frame = pass.frame(of: node)
         if tagged, let id = tree.id(of: node) {
-            taggedFrames[id] = frame.offsetBy(dx: translation.width, dy: translation.height)
+            taggedFrames[id] = frame.offsetBy(dx: translation.width + origin.x, dy: translation.height + origin.y)
             taggedPaths[TaggedFrames.key(id)] = pathString()
+        }
+        if tree.records[node].attributes >= 0, let space = tree.attributes(of: node)?.coordinateSpace {
+            namedSpaces[space] = frame.offsetBy(dx: translation.width + origin.x, dy: translation.height + origin.y)
         }
         switch tree.records[node].content {
         case .shape(let shape, let paint):
@@ -102,6 +142,18 @@ struct DisplayListBuilder {
             }
         case .spacer:
             return
+        case .leaf(let index):
+            let box = rounded(frame, translation)
+            switch tree.leaves[Int(index)] {
+            case .shape(let shape, let paint):
+                guard box.width.isFinite, box.height.isFinite else { return }
+                items.append(DisplayItem(frame: box, identity: identity(node, tag), content: .path(paint.drawing(of: shape, size: box.size))))
+            case .image(let image):
+                items.append(DisplayItem(frame: box, identity: identity(node, tag),
+                                         content: .image(ImageDrawing(source: image.source, interpolation: image.interpolation))))
+            case .deferred(let content):
+                appendDeferred(content, node: node, frame: box, tag: tag, to: &items)
+            }
         case .text(let index):
             let text = tree.texts[Int(index)]
             items.append(DisplayItem(frame: rounded(frame, translation), identity: identity(node, tag),
@@ -109,6 +161,9 @@ struct DisplayListBuilder {
         case .container:
             let length = path.count
             let packed = (packedLow, packedHigh, packedCount)
+            let outer = parent
+            parent = (node, translation)
+            defer { parent = outer }
             for (position, child) in tree.childRange(node).enumerated() {
                 path.append(UInt8(ascii: "."))
                 pack(UInt8(ascii: "."))
@@ -119,6 +174,49 @@ struct DisplayListBuilder {
                 (packedLow, packedHigh, packedCount) = packed
             }
         }
+    }
+
+    /// The most geometry readers inside each other: deeper content is not drawn.
+    static let deferredDepthLimit = 32
+
+    /// Makes, lays out and draws the content of a geometry reader or preference layer in `frame`,
+    /// its items in a group moved to the frame's corner.
+    private mutating func appendDeferred(_ content: DeferredContent, node: Int, frame: CGRect, tag: String?, to items: inout [DisplayItem]) {
+        guard depth < Self.deferredDepthLimit, frame.width.isFinite, frame.height.isFinite else { return }
+        let global = frame.offsetBy(dx: origin.x, dy: origin.y)
+        var input = DeferredInput(proxy: GeometryProxy(size: frame.size, globalFrame: global, namedSpaces: namedSpaces), preference: nil)
+        if let preference = content.preference, let parent {
+            let reader = PreferenceReader(pass: pass, key: preference.key, reduce: preference.reduce, origin: origin)
+            var value: Any?
+            for child in tree.children(parent.node) where child != node {
+                guard let next = reader.value(of: child, translation: parent.translation) else { continue }
+                if var combined = value {
+                    preference.reduce(&combined, next)
+                    value = combined
+                } else {
+                    value = next
+                }
+            }
+            input.preference = value ?? preference.defaultValue
+        }
+        let subtree = content.resolve(input, content.environment)
+        let sub = LayoutPass(tree: subtree, measurer: measurer, scale: scale)
+        let proposal = ProposedViewSize(width: frame.width, height: frame.height)
+        let size = sub.size(subtree.root, proposal)
+        let bounds = CGRect(origin: .zero, size: frame.size)
+        let placed = content.alignment.place(size, in: bounds)
+        sub.place(subtree.root, in: placed, proposal: proposal)
+        var builder = DisplayListBuilder(pass: sub, scale: scale, measurer: measurer, origin: global.origin,
+                                         rootPath: path + Array(".0".utf8), namedSpaces: namedSpaces, depth: depth + 1)
+        let inner = builder.items()
+        // Frames of the content are already in the canvas: its builder adds `origin`.
+        for (id, subFrame) in builder.taggedFrames.byID { taggedFrames[id] = subFrame }
+        for (key, value) in builder.taggedPaths { taggedPaths[key] = value }
+        for problem in builder.fontProblems where !fontProblems.contains(problem) { fontProblems.append(problem) }
+        for character in builder.missingCharacters where !missingCharacters.contains(character) { missingCharacters.append(character) }
+        guard !inner.isEmpty else { return }
+        items.append(DisplayItem(frame: frame, identity: identity(node, tag),
+                                 content: .group(DisplayGroup(translation: CGSize(width: frame.minX, height: frame.minY), items: inner))))
     }
 
     private mutating func appendDigits(_ value: Int) {

@@ -137,6 +137,8 @@ final class LayoutPass {
             }
         case .spacer(let minLength, let axis):
             size = Self.spacerSize(minLength: minLength, axis: axis, proposal)
+        case .leaf(let index):
+            size = tree.leaves[Int(index)].size(for: proposal)
         case .container(let index):
             size = Self.sanitized(tree.boxes[Int(index)].sizeThatFits(proposal, subviews: subviews(of: node)))
         }
@@ -241,7 +243,7 @@ final class LayoutPass {
         switch tree.records[node].content {
         case .spacer(_, let axis): spacing = .spacer(axis: axis)
         case .text(let index): spacing = tree.texts[Int(index)].spacing(measurer: measurer, scale: scale)
-        case .shape: spacing = .plain
+        case .shape, .leaf: spacing = .plain
         case .container(let index): spacing = tree.boxes[Int(index)].spacing(subviews: subviews(of: node))
         }
         spacings[node] = spacing
@@ -329,7 +331,7 @@ final class LayoutPass {
                 let (childFrame, childProposal) = placement(of: subviews, position: position, in: frame, proposal: proposal)
                 place(tree.child(node, position), in: childFrame, proposal: childProposal)
             }
-        case .shape, .spacer:
+        case .shape, .spacer, .leaf:
             break
         }
     }

@@ -38,6 +38,9 @@ struct ResolvedTree {
         case text(Int32)
         /// Sizes and places its children with the layout in `boxes[index]`.
         case container(Int32)
+        /// A leaf that draws something richer than a shape in one colour (a custom path, a stroke,
+        /// a gradient, an image) or content made after layout (`GeometryReader`); indexes `leaves`.
+        case leaf(Int32)
     }
 
     /// How a container reports its layout priority (docs/layout-rules.md §3, §2.6).
@@ -55,7 +58,11 @@ struct ResolvedTree {
     enum Effect {
         case offset(CGSize)
         case clip(ShapeKind)
+        /// A custom shape's outline, made for the node's frame.
+        case clipPath(any Shape)
         case opacity(Double)
+        case shadow(Shadow)
+        case blendMode(BlendMode)
     }
 
     /// What attribute modifiers set on one node.
@@ -69,6 +76,10 @@ struct ResolvedTree {
         var effects: [Effect] = []
         /// Set by `layoutSource(_:)`; the innermost call wins.
         var source: String?
+        /// Set by `preference`, `anchorPreference` and their transforms, innermost first.
+        var preferences: [PreferenceWriter] = []
+        /// Set by `coordinateSpace(name:)`; the outermost call wins.
+        var coordinateSpace: String?
     }
 
     fileprivate(set) var records: [Record] = []
@@ -92,6 +103,7 @@ struct ResolvedTree {
     fileprivate(set) var attributes: [Attributes] = []
     fileprivate(set) var paints: [Paint] = []
     fileprivate(set) var texts: [TextLeaf] = []
+    fileprivate(set) var leaves: [Leaf] = []
     /// The layouts of containers, with the caches they keep between passes (docs/layout-rules.md §6).
     fileprivate(set) var boxes: [any LayoutBox] = []
     /// Derived once the tree is complete; see `finish()`.
@@ -189,7 +201,7 @@ struct ResolvedTree {
             var priority: Double
             switch record.content {
             case .spacer: priority = -.infinity
-            case .shape: priority = 0
+            case .shape, .leaf: priority = 0
             case .text:
                 priority = 0
                 flags |= 2
@@ -300,6 +312,16 @@ public struct _NodeBuilder {
         push(ResolvedTree.Record(content: .shape(shape, paint: Int32(tree.paints.count - 1)), firstChild: 0, childCount: 0, priorityRule: .container), kind: kind)
     }
 
+    /// Makes a leaf of a kind in `ResolvedTree.Leaf` and pushes it.
+    mutating func pushLeaf(_ leaf: ResolvedTree.Leaf, kind: String) {
+        tree.leaves.append(leaf)
+        push(ResolvedTree.Record(content: .leaf(Int32(tree.leaves.count - 1)), firstChild: 0, childCount: 0, priorityRule: .container), kind: kind)
+    }
+
+    mutating func pushImage(_ image: ImageLeaf) {
+        pushLeaf(.image(image), kind: "Image")
+    }
+
     mutating func pushSpacer(minLength: CGFloat, axis: Axis?) {
         push(ResolvedTree.Record(content: .spacer(minLength: minLength, axis: axis), firstChild: 0, childCount: 0, priorityRule: .container), kind: "Spacer")
     }
@@ -373,13 +395,13 @@ public struct _NodeBuilder {
     /// Where the builder stands, to take back nodes made only to be counted.
     @usableFromInline
     struct Mark {
-        let records, childList, attributes, paints, texts, boxes, pending: Int
+        let records, childList, attributes, paints, texts, leaves, boxes, pending: Int
     }
 
     @usableFromInline
     var mark: Mark {
         Mark(records: tree.records.count, childList: tree.childList.count, attributes: tree.attributes.count,
-             paints: tree.paints.count, texts: tree.texts.count, boxes: tree.boxes.count, pending: pending.count)
+             paints: tree.paints.count, texts: tree.texts.count, leaves: tree.leaves.count, boxes: tree.boxes.count, pending: pending.count)
     }
 
     /// Makes room for `times` more of what was made since `mark`: `ForEach` measures its first
@@ -404,6 +426,7 @@ public struct _NodeBuilder {
         room(&tree.attributes, mark.attributes)
         room(&tree.paints, mark.paints)
         room(&tree.texts, mark.texts)
+        room(&tree.leaves, mark.leaves)
         room(&tree.boxes, mark.boxes)
         room(&pending, mark.pending)
     }
@@ -416,6 +439,7 @@ public struct _NodeBuilder {
         tree.attributes.removeSubrange(mark.attributes...)
         tree.paints.removeSubrange(mark.paints...)
         tree.texts.removeSubrange(mark.texts...)
+        tree.leaves.removeSubrange(mark.leaves...)
         tree.boxes.removeSubrange(mark.boxes...)
         pending.removeSubrange(mark.pending...)
     }

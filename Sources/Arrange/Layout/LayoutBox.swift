@@ -198,6 +198,16 @@ final class VStackBox: PlainLayoutBox {
     init(_ layout: VStackLayout, guides: GuideSource) { self.layout = layout; guideSource = guides }
 }
 
+final class AspectRatioBox: PlainLayoutBox {
+    let layout: AspectRatioLayout, guideSource: GuideSource
+    init(_ layout: AspectRatioLayout, guides: GuideSource) { self.layout = layout; guideSource = guides }
+}
+
+final class PositionBox: PlainLayoutBox {
+    let layout: PositionLayout, guideSource: GuideSource
+    init(_ layout: PositionLayout, guides: GuideSource) { self.layout = layout; guideSource = guides }
+}
+
 final class ZStackBox: PlainLayoutBox {
     let layout: ZStackLayout, guideSource: GuideSource
     init(_ layout: ZStackLayout, guides: GuideSource) { self.layout = layout; guideSource = guides }
@@ -225,6 +235,18 @@ extension FixedSizeLayout: BuiltInLayout {
     @usableFromInline static var nodeKind: String { "fixedSize" }
     @usableFromInline static var priorityRule: ResolvedTree.PriorityRule { .child(0) }
     @usableFromInline func makeBox(guides: GuideSource) -> any LayoutBox { FixedSizeBox(self, guides: guides) }
+}
+
+extension AspectRatioLayout: BuiltInLayout {
+    static var nodeKind: String { "aspectRatio" }
+    static var priorityRule: ResolvedTree.PriorityRule { .zero }
+    func makeBox(guides: GuideSource) -> any LayoutBox { AspectRatioBox(self, guides: guides) }
+}
+
+extension PositionLayout: BuiltInLayout {
+    static var nodeKind: String { "position" }
+    static var priorityRule: ResolvedTree.PriorityRule { .zero }
+    func makeBox(guides: GuideSource) -> any LayoutBox { PositionBox(self, guides: guides) }
 }
 
 // Direct placement (see `LayoutBox.placeDirectly`). Each applies only when no child may have an

@@ -25,8 +25,8 @@ extension View {
 
     /// Clips the view's drawing to `shape` in its bounds.
     public func clipShape<S: Shape>(_ shape: S) -> some View {
-        let kind = shape.shapeKind
-        return modifyingNodes { $0.effects.append(.clip(kind)) }
+        if let kind = shape._shapeKind { return modifyingNodes { $0.effects.append(.clip(kind)) } }
+        return modifyingNodes { $0.effects.append(.clipPath(shape)) }
     }
 
     /// Draws the view at `opacity` (0...1; NaN counts as 1).
@@ -38,11 +38,31 @@ extension View {
     /// The colour of shapes inside that have no fill of their own.
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
         let color = style.resolvedColor
-        return transformingEnvironment { $0.foreground = color }
+        let gradient: (any ShapeStyle)? = style is Color ? nil : style
+        return transformingEnvironment {
+            $0.foreground = color
+            $0.foregroundStyle = gradient
+        }
     }
 
     /// The colour of shapes inside that have no fill of their own.
     public func foregroundColor(_ color: Color?) -> some View {
-        transformingEnvironment { $0.foreground = color }
+        transformingEnvironment {
+            $0.foreground = color
+            $0.foregroundStyle = nil
+        }
+    }
+
+    /// Draws the view with a drop shadow: its drawing's alpha blurred by a Gaussian of standard
+    /// deviation `radius`, in `color`, shifted by (`x`, `y`), under it. Layout is unchanged.
+    public func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View {
+        func safe(_ v: CGFloat) -> CGFloat { v.isFinite ? v : 0 }
+        let shadow = Shadow(color: color, radius: max(safe(radius), 0), offset: CGSize(width: safe(x), height: safe(y)))
+        return modifyingNodes { $0.effects.append(.shadow(shadow)) }
+    }
+
+    /// Blends the view's drawing with what is under it.
+    public func blendMode(_ mode: BlendMode) -> some View {
+        modifyingNodes { $0.effects.append(.blendMode(mode)) }
     }
 }

@@ -68,7 +68,62 @@ public struct DisplayItem: Equatable, Sendable {
         /// Lines of text, each placed at its baseline with its measured width. Boxed, so that the
         /// far more common shape items stay small (a display list holds one item per shape).
         indirect case text(TextRun)
+        /// A path filled or stroked with a colour or gradient: custom shapes, strokes, connectors.
+        indirect case path(PathDrawing)
+        /// A bitmap image stretched over the frame.
+        indirect case image(ImageDrawing)
     }
+}
+
+/// A path and how it is painted. The path and the paint's geometry are relative to the item
+/// frame's top-left corner, so moving the item moves them.
+public struct PathDrawing: Hashable, Sendable {
+    public var path: Path
+    public var paint: DisplayPaint
+    /// How the path is stroked, or nil to fill it.
+    public var stroke: StrokeStyle?
+    /// For fills: even-odd rather than nonzero winding.
+    public var evenOdd: Bool
+
+    public init(path: Path, paint: DisplayPaint, stroke: StrokeStyle? = nil, evenOdd: Bool = false) {
+        self.path = path
+        self.paint = paint
+        self.stroke = stroke
+        self.evenOdd = evenOdd
+    }
+}
+
+/// An image drawn stretched over its item's frame.
+public struct ImageDrawing: Hashable, Sendable {
+    public var source: ImageSource
+    public var interpolation: Image.Interpolation
+
+    public init(source: ImageSource, interpolation: Image.Interpolation = .medium) {
+        self.source = source
+        self.interpolation = interpolation
+    }
+}
+
+/// A drop shadow: the group's drawing, its alpha blurred (a Gaussian of standard deviation
+/// `radius`, as SwiftUI's radius and CSS's half blur), offset and painted in `color` under it.
+public struct Shadow: Hashable, Sendable {
+    public var color: Color
+    /// The blur's standard deviation, in points.
+    public var radius: CGFloat
+    public var offset: CGSize
+
+    public init(color: Color, radius: CGFloat, offset: CGSize) {
+        self.color = color
+        self.radius = radius
+        self.offset = offset
+    }
+}
+
+/// How a group's drawing is blended with what is under it (the separable and non-separable
+/// modes of SVG's `mix-blend-mode`, which Cairo has as operators).
+public enum BlendMode: String, Hashable, Sendable, CaseIterable {
+    case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight
+    case difference, exclusion, hue, saturation, color, luminosity
 }
 
 /// Text as laid out: lines of shaped glyphs at their baselines, in one font and colour. Every
@@ -139,20 +194,34 @@ public struct TextRun: Equatable, Sendable {
     }
 }
 
-/// A group of items with a shared clip, opacity and translation.
+/// A group of items with a shared clip, opacity, shadow, blend mode and translation.
+///
+/// Renderers apply them in this order, outermost first: clip, translation, then the group's
+/// drawing is made, its shadow painted under it, and the whole composited at `opacity` with
+/// `blendMode`.
 public struct DisplayGroup: Equatable, Sendable {
     /// A clip outline drawn in the group item's frame, or nil.
     public var clip: ShapeKind?
+    /// A clip outline relative to the group item frame's top-left corner (custom clip shapes),
+    /// applied with `clip` when both are set.
+    public var clipPath: Path?
     /// 0...1; 1 means opaque.
     public var opacity: Double
     /// A shift of every item inside.
     public var translation: CGSize
+    /// A shadow of everything inside, or nil.
+    public var shadow: Shadow?
+    public var blendMode: BlendMode
     public var items: [DisplayItem]
 
-    public init(clip: ShapeKind? = nil, opacity: Double = 1, translation: CGSize = .zero, items: [DisplayItem]) {
+    public init(clip: ShapeKind? = nil, clipPath: Path? = nil, opacity: Double = 1, translation: CGSize = .zero, shadow: Shadow? = nil,
+                blendMode: BlendMode = .normal, items: [DisplayItem]) {
         self.clip = clip
+        self.clipPath = clipPath
         self.opacity = opacity
         self.translation = translation
+        self.shadow = shadow
+        self.blendMode = blendMode
         self.items = items
     }
 }

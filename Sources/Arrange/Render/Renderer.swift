@@ -32,6 +32,10 @@ public protocol DisplayListVisitor {
     mutating func fill(_ shape: ShapeKind, color: Color, in frame: CGRect, identity: ViewIdentity)
     mutating func strokeBorder(_ shape: ShapeKind, color: Color, lineWidth: CGFloat, in frame: CGRect, identity: ViewIdentity)
     mutating func text(_ run: TextRun, in frame: CGRect, identity: ViewIdentity)
+    /// A path filled or stroked; its points are relative to `frame`'s top-left corner.
+    mutating func path(_ drawing: PathDrawing, in frame: CGRect, identity: ViewIdentity)
+    /// An image stretched over `frame`.
+    mutating func image(_ drawing: ImageDrawing, in frame: CGRect, identity: ViewIdentity)
     /// Starts a group; every item until the matching `endGroup` belongs to it.
     mutating func beginGroup(_ group: DisplayGroup, frame: CGRect, identity: ViewIdentity)
     mutating func endGroup()
@@ -52,6 +56,10 @@ extension DisplayList {
                 visitor.strokeBorder(shape, color: color, lineWidth: lineWidth, in: item.frame, identity: item.identity)
             case .text(let run):
                 visitor.text(run, in: item.frame, identity: item.identity)
+            case .path(let drawing):
+                visitor.path(drawing, in: item.frame, identity: item.identity)
+            case .image(let drawing):
+                visitor.image(drawing, in: item.frame, identity: item.identity)
             case .group(let group):
                 visitor.beginGroup(group, frame: item.frame, identity: item.identity)
                 walk(group.items, &visitor)

@@ -104,10 +104,22 @@ public struct Color: Hashable, Sendable {
     }
 }
 
-/// Something that can paint a shape's fill or stroke. Colours are the one kind Arrange draws.
-public protocol ShapeStyle: Sendable {}
+/// Something that can paint a shape's fill or stroke: a colour or a gradient.
+public protocol ShapeStyle: Sendable {
+    /// The paint for a shape whose frame is `rect`. Arrange's own: gradients place themselves in it.
+    func _paint(in rect: CGRect) -> DisplayPaint
+}
 
-extension Color: ShapeStyle {}
+extension Color: ShapeStyle {
+    public func _paint(in rect: CGRect) -> DisplayPaint { .color(self) }
+}
+
+/// Any shape style, its type erased (SwiftUI's `AnyShapeStyle`).
+public struct AnyShapeStyle: ShapeStyle {
+    let base: any ShapeStyle
+    public init<S: ShapeStyle>(_ style: S) { base = (style as? AnyShapeStyle)?.base ?? style }
+    public func _paint(in rect: CGRect) -> DisplayPaint { base._paint(in: rect) }
+}
 
 extension ShapeStyle where Self == Color {
     public static var black: Color { Color.black }
@@ -131,7 +143,15 @@ extension ShapeStyle where Self == Color {
 }
 
 extension ShapeStyle {
-    /// The colour this style paints with.
-    @inlinable
-    var resolvedColor: Color { (self as? Color) ?? .primary }
+    /// The colour this style paints with: a gradient's first colour, for what paints in one
+    /// colour only (text).
+    @usableFromInline
+    var resolvedColor: Color {
+        if let color = self as? Color { return color }
+        switch _paint(in: .zero) {
+        case .color(let color): return color
+        case .linear(let gradient, _, _), .radial(let gradient, _, _, _), .angular(let gradient, _, _, _):
+            return gradient.stops.first?.color ?? .primary
+        }
+    }
 }

@@ -13,14 +13,40 @@ public enum ShapeKind: Hashable, Sendable {
     case ellipse
 }
 
-/// A view with an outline: rectangle, rounded rectangle, circle, capsule or ellipse. Without a
-/// `fill` it paints with the foreground style (black by default), as in SwiftUI.
+/// A view with an outline, as SwiftUI's `Shape`: it takes the size it is offered and draws
+/// `path(in:)` in its frame. Without a `fill` it paints with the foreground style (black by
+/// default).
 ///
-/// Arrange's shapes are its built-in kinds; there is no `Path`, so a custom `Shape` conformance
-/// cannot draw anything new.
+/// Rectangles, rounded rectangles, circles, capsules and ellipses are drawn natively (an SVG
+/// `<rect>`, `<circle>`…); any other shape, and any shape stroked or painted with a gradient, is
+/// drawn as its path.
 public protocol Shape: View, Sendable {
-    /// The outline this shape draws.
-    var shapeKind: ShapeKind { get }
+    /// The outline in `rect`, in the coordinates of the shape's frame.
+    func path(in rect: CGRect) -> Path
+    /// The built-in outline this shape draws, or nil for a custom one. Arrange's own.
+    var _shapeKind: ShapeKind? { get }
+}
+
+/// A shape that can be inset, as `strokeBorder` needs: SwiftUI's `InsettableShape`.
+public protocol InsettableShape: Shape {
+    associatedtype InsetShape: InsettableShape
+    /// The shape with its outline moved inwards by `amount`.
+    func inset(by amount: CGFloat) -> InsetShape
+}
+
+extension Shape {
+    public var _shapeKind: ShapeKind? { nil }
+
+    /// The outline moved inwards by `amount`: the shape's own inset when it is insettable, else
+    /// its path in the smaller rectangle.
+    func _insetPath(in rect: CGRect, by amount: CGFloat) -> Path {
+        if let insettable = self as? any InsettableShape { return insettable.insetPath(in: rect, by: amount) }
+        return path(in: rect.insetBy(dx: amount, dy: amount))
+    }
+}
+
+extension InsettableShape {
+    fileprivate func insetPath(in rect: CGRect, by amount: CGFloat) -> Path { inset(by: amount).path(in: rect) }
 }
 
 /// The style of rounded corners. Both are drawn as circular arcs.
@@ -30,15 +56,19 @@ public enum RoundedCornerStyle: Hashable, Sendable {
 }
 
 /// A rectangle filling its frame.
-public struct Rectangle: Shape, PrimitiveView, Sendable {
+public struct Rectangle: InsettableShape, PrimitiveView, Sendable {
+    var insetAmount: CGFloat = 0
     public init() {}
-    public var shapeKind: ShapeKind { .rectangle }
+    public var _shapeKind: ShapeKind? { insetAmount == 0 ? .rectangle : nil }
+    public func path(in rect: CGRect) -> Path { Path(rect.insetBy(dx: insetAmount, dy: insetAmount)) }
+    public func inset(by amount: CGFloat) -> Rectangle { var shape = self; shape.insetAmount += amount; return shape }
 }
 
 /// A rectangle with rounded corners.
-public struct RoundedRectangle: Shape, PrimitiveView, Sendable {
+public struct RoundedRectangle: InsettableShape, PrimitiveView, Sendable {
     public var cornerSize: CGSize
     public var style: RoundedCornerStyle
+    var insetAmount: CGFloat = 0
     public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {
         self.init(cornerSize: CGSize(width: cornerRadius, height: cornerRadius), style: style)
     }
@@ -47,29 +77,64 @@ public struct RoundedRectangle: Shape, PrimitiveView, Sendable {
         self.style = style
     }
     /// A negative or NaN radius draws square corners.
-    public var shapeKind: ShapeKind {
+    public var _shapeKind: ShapeKind? {
+        guard insetAmount == 0 else { return nil }
         let r = min(cornerSize.width, cornerSize.height)
         return .roundedRectangle(cornerRadius: r.isNaN ? 0 : max(r, 0))
     }
+    public func path(in rect: CGRect) -> Path {
+        let r = min(cornerSize.width, cornerSize.height)
+        let radius = max((r.isNaN ? 0 : max(r, 0)) - insetAmount, 0)
+        return Path(roundedRect: rect.insetBy(dx: insetAmount, dy: insetAmount), cornerRadius: radius, style: style)
+    }
+    public func inset(by amount: CGFloat) -> RoundedRectangle { var shape = self; shape.insetAmount += amount; return shape }
 }
 
 /// A circle: square, with the side `min(width, height)` of the proposal (docs/layout-rules.md §2.1).
-public struct Circle: Shape, PrimitiveView, Sendable {
+public struct Circle: InsettableShape, PrimitiveView, Sendable {
+    var insetAmount: CGFloat = 0
     public init() {}
-    public var shapeKind: ShapeKind { .circle }
+    public var _shapeKind: ShapeKind? { insetAmount == 0 ? .circle : nil }
+    public func path(in rect: CGRect) -> Path {
+        let side = max(min(rect.width, rect.height) - 2 * insetAmount, 0)
+        return Path(ellipseIn: CGRect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side))
+    }
+    public func inset(by amount: CGFloat) -> Circle { var shape = self; shape.insetAmount += amount; return shape }
 }
 
 /// A rectangle whose short sides are half circles.
-public struct Capsule: Shape, PrimitiveView, Sendable {
+public struct Capsule: InsettableShape, PrimitiveView, Sendable {
     public var style: RoundedCornerStyle
+    var insetAmount: CGFloat = 0
     public init(style: RoundedCornerStyle = .circular) { self.style = style }
-    public var shapeKind: ShapeKind { .capsule }
+    public var _shapeKind: ShapeKind? { insetAmount == 0 ? .capsule : nil }
+    public func path(in rect: CGRect) -> Path {
+        let inner = rect.insetBy(dx: insetAmount, dy: insetAmount)
+        return Path(roundedRect: inner, cornerRadius: min(inner.width, inner.height) / 2, style: style)
+    }
+    public func inset(by amount: CGFloat) -> Capsule { var shape = self; shape.insetAmount += amount; return shape }
 }
 
 /// An ellipse filling its frame.
-public struct Ellipse: Shape, PrimitiveView, Sendable {
+public struct Ellipse: InsettableShape, PrimitiveView, Sendable {
+    var insetAmount: CGFloat = 0
     public init() {}
-    public var shapeKind: ShapeKind { .ellipse }
+    public var _shapeKind: ShapeKind? { insetAmount == 0 ? .ellipse : nil }
+    public func path(in rect: CGRect) -> Path { Path(ellipseIn: rect.insetBy(dx: insetAmount, dy: insetAmount)) }
+    public func inset(by amount: CGFloat) -> Ellipse { var shape = self; shape.insetAmount += amount; return shape }
+}
+
+/// A part of another shape's outline, from `from` to `to` of its length (`Shape.trim`).
+public struct _TrimmedShape<Base: Shape>: Shape, PrimitiveView {
+    let base: Base
+    let from: CGFloat
+    let to: CGFloat
+    public func path(in rect: CGRect) -> Path { base.path(in: rect).trimmedPath(from: from, to: to) }
+}
+
+/// A custom shape made of a path, in the coordinates of its frame: SwiftUI's `Path` as a view.
+extension Path: Shape, PrimitiveView {
+    public func path(in rect: CGRect) -> Path { self }
 }
 
 extension Shape {
@@ -81,19 +146,62 @@ extension Shape {
     }
 
     func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
-        builder.pushShape(shapeKind, paint: .fill(environment.foreground ?? .primary), kind: Self.kindName)
+        let color = environment.foreground ?? .primary
+        if let kind = _shapeKind {
+            builder.pushShape(kind, paint: .fill(color), kind: Self.kindName)
+        } else {
+            builder.pushLeaf(.shape(self, ShapePaint(style: environment.foregroundStyle ?? color, mode: .fill(evenOdd: false))), kind: Self.kindName)
+        }
     }
 
-    /// The shape filled with `content`.
-    @inlinable
-    public func fill<S: ShapeStyle>(_ content: S) -> some View {
-        ShapeView(shape: shapeKind, paint: .fill(content.resolvedColor), type: Self.self)
+    /// The shape filled with `content`: a colour or a gradient.
+    public func fill<S: ShapeStyle>(_ content: S, style: FillStyle = FillStyle()) -> some View {
+        ShapeView(shape: self, style: content, mode: .fill(evenOdd: style.isEOFilled))
+    }
+
+    /// The shape filled with the foreground style.
+    public func fill(style: FillStyle = FillStyle()) -> some View {
+        PaintedShape(shape: self, style: nil, mode: .fill(evenOdd: style.isEOFilled))
+    }
+
+    /// The outline stroked with `content`, centred on it, `lineWidth` wide.
+    public func stroke<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> some View {
+        stroke(content, style: StrokeStyle(lineWidth: lineWidth))
+    }
+
+    /// The outline stroked with `content` in `style`.
+    public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> some View {
+        PaintedShape(shape: self, style: content, mode: .stroke(style.sanitized))
+    }
+
+    /// The outline stroked with the foreground style, `lineWidth` wide.
+    public func stroke(lineWidth: CGFloat = 1) -> some View {
+        stroke(style: StrokeStyle(lineWidth: lineWidth))
+    }
+
+    /// The outline stroked with the foreground style in `style`.
+    public func stroke(style: StrokeStyle) -> some View {
+        PaintedShape(shape: self, style: nil, mode: .stroke(style.sanitized))
     }
 
     /// The shape's outline drawn inside its frame: a band `lineWidth` wide along the inner edge.
-    @inlinable
     public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> some View {
-        ShapeView(shape: shapeKind, paint: .strokeBorder(content.resolvedColor, lineWidth: Self.clampedWidth(lineWidth)), type: Self.self)
+        ShapeView(shape: self, style: content, mode: .strokeBorder(StrokeStyle(lineWidth: Self.clampedWidth(lineWidth))))
+    }
+
+    /// The outline drawn inside the frame with `content` in `style`.
+    public func strokeBorder<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> some View {
+        PaintedShape(shape: self, style: content, mode: .strokeBorder(style.sanitized))
+    }
+
+    /// The outline drawn inside the frame with the foreground style in `style`.
+    public func strokeBorder(style: StrokeStyle) -> some View {
+        PaintedShape(shape: self, style: nil, mode: .strokeBorder(style.sanitized))
+    }
+
+    /// The part of the outline from `from` to `to` of its length (0...1).
+    public func trim(from: CGFloat = 0, to: CGFloat = 1) -> _TrimmedShape<Self> {
+        _TrimmedShape(base: self, from: from, to: to)
     }
 
     /// The type's name, the node kind: spelled out for the built-in shapes, because formatting a
@@ -106,6 +214,7 @@ extension Shape {
         case ObjectIdentifier(Circle.self): "Circle"
         case ObjectIdentifier(Capsule.self): "Capsule"
         case ObjectIdentifier(Ellipse.self): "Ellipse"
+        case ObjectIdentifier(Path.self): "Path"
         default: "\(Self.self)"
         }
     }
@@ -115,23 +224,13 @@ extension Shape {
     static func clampedWidth(_ width: CGFloat) -> CGFloat { width.isFinite ? max(width, 0) : 0 }
 }
 
-/// A shape with its paint chosen.
-@usableFromInline
-struct ShapeView: View, PrimitiveView {
-    let shape: ShapeKind
-    let paint: Paint
-    /// The shape's type, which names the node. A metatype rather than the name, so that the view
-    /// holds no reference and copies as plain bytes: views are copied as modifiers wrap them.
-    let type: any Shape.Type
+/// A shape with any paint: drawn as its path.
+struct PaintedShape: View, PrimitiveView {
+    let shape: any Shape
+    /// nil paints with the foreground style.
+    let style: (any ShapeStyle)?
+    let mode: ShapePaint.Mode
 
-    @usableFromInline
-    init(shape: ShapeKind, paint: Paint, type: any Shape.Type) {
-        self.shape = shape
-        self.paint = paint
-        self.type = type
-    }
-
-    @usableFromInline
     var body: Never { primitiveBody(Self.self) }
     /// Arrange resolves this view itself.
     public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
@@ -139,7 +238,44 @@ struct ShapeView: View, PrimitiveView {
     }
 
     func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
-        builder.pushShape(shape, paint: paint, kind: type.kindName)
+        let style = style ?? environment.foregroundStyle ?? environment.foreground ?? .primary
+        if case .strokeBorder(let stroke) = mode, stroke.lineWidth <= 0 { return builder.pushLeaf(.shape(shape, ShapePaint(style: Color.clear, mode: .fill(evenOdd: false))), kind: type(of: shape).kindName) }
+        builder.pushLeaf(.shape(shape, ShapePaint(style: style, mode: mode)), kind: type(of: shape).kindName)
+    }
+}
+
+/// A shape with its paint chosen: drawn natively when it is a built-in outline painted with one
+/// colour and a plain line, else as its path.
+struct ShapeView: View, PrimitiveView {
+    let shape: any Shape
+    let style: any ShapeStyle
+    let mode: ShapePaint.Mode
+
+    init(shape: any Shape, style: any ShapeStyle, mode: ShapePaint.Mode) {
+        self.shape = shape
+        self.style = style
+        self.mode = mode
+    }
+
+    var body: Never { primitiveBody(Self.self) }
+    /// Arrange resolves this view itself.
+    static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
+        view.makeNodes(in: environment, into: &builder)
+    }
+
+    func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
+        let kindName = type(of: shape).kindName
+        if let kind = shape._shapeKind, let color = style as? Color {
+            switch mode {
+            case .fill(evenOdd: false):
+                return builder.pushShape(kind, paint: .fill(color), kind: kindName)
+            case .strokeBorder(let stroke) where stroke.dash.isEmpty && stroke.lineJoin == .miter && stroke.lineCap == .butt:
+                return builder.pushShape(kind, paint: .strokeBorder(color, lineWidth: stroke.lineWidth), kind: kindName)
+            default:
+                break
+            }
+        }
+        builder.pushLeaf(.shape(shape, ShapePaint(style: style, mode: mode)), kind: kindName)
     }
 }
 

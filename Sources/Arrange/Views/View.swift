@@ -57,6 +57,8 @@ func primitiveBody<V>(_ type: V.Type) -> Never {
 public struct ViewEnvironment {
     /// The colour of shapes that were not given a fill (`foregroundStyle`).
     var foreground: Color?
+    /// A gradient set with `foregroundStyle`, which shapes without a fill paint with.
+    var foregroundStyle: (any ShapeStyle)?
     /// The axis of the nearest enclosing stack (or layout with a `stackOrientation`), which tells
     /// a `Spacer` which way to grow. Unary modifiers keep it; other containers set or clear it.
     var stackAxis: Axis?
@@ -68,6 +70,8 @@ public struct ViewEnvironment {
     var textAlignment: TextAlignment = .leading
     /// Extra space after every character of text (`.tracking`, `.kerning`), in points.
     var tracking: CGFloat = 0
+    /// The geometry of the nearest enclosing `GeometryReader`, inside its content.
+    var geometry: GeometryProxy?
 
     @usableFromInline init() {}
 

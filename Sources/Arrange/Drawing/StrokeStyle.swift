@@ -1,0 +1,56 @@
+import Foundation
+
+/// How the ends of open lines are drawn (Core Graphics' `CGLineCap`, which SwiftUI uses).
+public enum CGLineCap: Hashable, Sendable {
+    case butt, round, square
+}
+
+/// How corners between lines are drawn (Core Graphics' `CGLineJoin`).
+public enum CGLineJoin: Hashable, Sendable {
+    case miter, round, bevel
+}
+
+/// How a path is stroked: the line is centred on the path, `lineWidth` wide.
+public struct StrokeStyle: Hashable, Sendable {
+    public var lineWidth: CGFloat
+    public var lineCap: CGLineCap
+    public var lineJoin: CGLineJoin
+    /// Corners sharper than this ratio of miter length to line width are bevelled.
+    public var miterLimit: CGFloat
+    /// Lengths of dashes and gaps, alternating; empty draws a solid line.
+    public var dash: [CGFloat]
+    /// How far into the dash pattern the line starts.
+    public var dashPhase: CGFloat
+
+    public init(lineWidth: CGFloat = 1, lineCap: CGLineCap = .butt, lineJoin: CGLineJoin = .miter, miterLimit: CGFloat = 10,
+                dash: [CGFloat] = [], dashPhase: CGFloat = 0) {
+        self.lineWidth = lineWidth
+        self.lineCap = lineCap
+        self.lineJoin = lineJoin
+        self.miterLimit = miterLimit
+        self.dash = dash
+        self.dashPhase = dashPhase
+    }
+
+    /// The style with every number made safe to draw: a NaN, infinite or negative width is 0, a
+    /// miter limit below 1 is 1, and a dash pattern with a negative, non-finite or all-zero
+    /// length is dropped (a solid line), as both backends would refuse it.
+    public var sanitized: StrokeStyle {
+        var style = self
+        style.lineWidth = lineWidth.isFinite ? max(lineWidth, 0) : 0
+        style.miterLimit = miterLimit.isFinite ? max(miterLimit, 1) : 10
+        if dash.contains(where: { !$0.isFinite || $0 < 0 }) || !dash.contains(where: { $0 > 0 }) { style.dash = [] }
+        style.dashPhase = dashPhase.isFinite ? dashPhase : 0
+        return style
+    }
+}
+
+/// How overlapping subpaths fill: nonzero winding (the default) or even-odd.
+public struct FillStyle: Hashable, Sendable {
+    public var isEOFilled: Bool
+    public var isAntialiased: Bool
+    public init(eoFill: Bool = false, antialiased: Bool = true) {
+        self.isEOFilled = eoFill
+        self.isAntialiased = antialiased
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+extension ResolvedTree {
+    /// A leaf beyond a shape in one colour: what the engine sizes and draws for it.
+    enum Leaf {
+        /// A shape painted with any style: custom outlines, centred strokes, gradients, trims.
+        case shape(any Shape, ShapePaint)
+        case image(ImageLeaf)
+        /// Content made once the leaf's frame is known (`GeometryReader`, a preference overlay).
+        case deferred(DeferredContent)
+
+        /// The leaf's size for `proposal`.
+        func size(for proposal: ProposedViewSize) -> CGSize {
+            switch self {
+            case .shape(let shape, _):
+                let size = proposal.replacingUnspecifiedDimensions()
+                guard shape._shapeKind == .circle else { return size }
+                let side = min(size.width, size.height)
+                return CGSize(width: side, height: side)
+            case .image(let image):
+                return image.size(for: proposal)
+            case .deferred(let content):
+                return content.size(for: proposal)
+            }
+        }
+    }
+}
+
+/// How a shape leaf is painted.
+struct ShapePaint {
+    enum Mode {
+        /// Filled; even-odd or nonzero.
+        case fill(evenOdd: Bool)
+        /// Stroked centred on the outline.
+        case stroke(StrokeStyle)
+        /// Stroked inside the outline: the outline inset by half the line width, then stroked.
+        case strokeBorder(StrokeStyle)
+    }
+
+    let style: any ShapeStyle
+    let mode: Mode
+
+    /// The item drawn for `shape` in a frame of `size`.
+    func drawing(of shape: any Shape, size: CGSize) -> PathDrawing {
+        let bounds = CGRect(origin: .zero, size: size)
+        switch mode {
+        case .fill(let evenOdd):
+            return PathDrawing(path: shape.path(in: bounds), paint: style._paint(in: bounds), evenOdd: evenOdd)
+        case .stroke(let stroke):
+            return PathDrawing(path: shape.path(in: bounds), paint: style._paint(in: bounds), stroke: stroke)
+        case .strokeBorder(let stroke):
+            let inset = stroke.lineWidth / 2
+            return PathDrawing(path: shape._insetPath(in: bounds, by: inset), paint: style._paint(in: bounds), stroke: stroke)
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import CImageCodecs
+import Foundation
+
+/// A decoded PNG or JPEG: the file's bytes (which SVG embeds as they are) and its pixels (which
+/// Cairo draws). Decoded once, when made, so a broken file is found before anything is drawn.
+public final class ImageSource: Hashable, Sendable, CustomStringConvertible {
+    /// The file formats Arrange reads.
+    public enum Format: String, Sendable {
+        case png, jpeg
+        /// The MIME type, for SVG data URIs.
+        public var mimeType: String { self == .png ? "image/png" : "image/jpeg" }
+    }
+
+    /// The file's bytes, unchanged.
+    public let data: Data
+    public let format: Format
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+    /// Cairo ARGB32 pixels (premultiplied, native-endian), `pixelWidth × 4` bytes a row.
+    public let pixels: [UInt8]
+    /// Where the image came from (a path as the user wrote it), for messages and linked SVGs.
+    public let name: String
+
+    /// The most pixels an image may have: 64 megapixels, 256 MB decoded.
+    public static let pixelLimit = 64 * 1024 * 1024
+
+    /// Decodes `data`.
+    /// - Throws: `ImageError` for data that is not PNG or JPEG, over `pixelLimit` pixels (checked
+    ///   from the header, before decoding), or truncated or corrupt.
+    public init(data: Data, name: String = "image", pixelLimit: Int = ImageSource.pixelLimit) throws(ImageError) {
+        self.data = data
+        self.name = name
+        var width: UInt32 = 0, height: UInt32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let format = data.withUnsafeBytes { raw -> arrange_image_format in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return ARRANGE_IMAGE_UNKNOWN }
+            return arrange_image_sniff(base, raw.count)
+        }
+        switch format {
+        case ARRANGE_IMAGE_PNG: self.format = .png
+        case ARRANGE_IMAGE_JPEG: self.format = .jpeg
+        default: throw ImageError.unknownFormat
+        }
+        let sized = data.withUnsafeBytes { raw -> Int32 in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return -1 }
+            return arrange_image_size(base, raw.count, &width, &height, &message, message.count)
+        }
+        guard sized == 0 else { throw ImageError.corrupt(Self.text(message)) }
+        let count = Int(width) * Int(height)
+        guard count <= pixelLimit else { throw ImageError.tooLarge(width: Int(width), height: Int(height), limit: pixelLimit) }
+        var pixels = [UInt8](repeating: 0, count: count * 4)
+        let decoded = data.withUnsafeBytes { raw -> Int32 in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return -1 }
+            return pixels.withUnsafeMutableBufferPointer { out in
+                arrange_image_decode(base, raw.count, width, height, out.baseAddress, &message, message.count)
+            }
+        }
+        guard decoded == 0 else { throw ImageError.corrupt(Self.text(message)) }
+        self.pixelWidth = Int(width)
+        self.pixelHeight = Int(height)
+        self.pixels = pixels
+    }
+
+    /// Reads and decodes the file at `url`.
+    /// - Throws: `ImageError.unreadable` when the file cannot be read, else what `init(data:)` throws.
+    public convenience init(contentsOf url: URL, name: String? = nil) throws(ImageError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ImageError.unreadable((error as? CocoaError)?.code == .fileReadNoSuchFile ? "no such file" : "\(error.localizedDescription)")
+        }
+        try self.init(data: data, name: name ?? url.path)
+    }
+
+    /// The size in points at one pixel a point.
+    public var size: CGSize { CGSize(width: pixelWidth, height: pixelHeight) }
+
+    public var description: String { "\(name) (\(format.rawValue), \(pixelWidth) × \(pixelHeight))" }
+
+    public static func == (lhs: ImageSource, rhs: ImageSource) -> Bool { lhs === rhs || lhs.data == rhs.data }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(pixelWidth)
+        hasher.combine(pixelHeight)
+        hasher.combine(data.count)
+    }
+
+    private static func text(_ message: [CChar]) -> String {
+        let bytes = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Why an image could not be used.
+public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unreadable(String)
+    case unknownFormat
+    case tooLarge(width: Int, height: Int, limit: Int)
+    case corrupt(String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let reason): "cannot read the image: \(reason)"
+        case .unknownFormat: "not a PNG or JPEG image"
+        case .tooLarge(let width, let height, let limit):
+            "the image is \(width) × \(height) = \(width * height) pixels, over the limit of \(limit) (64 megapixels)"
+        case .corrupt(let reason): "the image is corrupt: \(reason)"
+        }
+    }
+}

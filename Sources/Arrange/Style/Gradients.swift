@@ -1,0 +1,229 @@
+import Foundation
+
+/// Colours at locations from 0 to 1, for the gradient styles.
+public struct Gradient: Hashable, Sendable {
+    /// A colour at a location along the gradient.
+    public struct Stop: Hashable, Sendable {
+        public var color: Color
+        /// 0...1 along the gradient.
+        public var location: CGFloat
+        public init(color: Color, location: CGFloat) {
+            self.color = color
+            self.location = location
+        }
+    }
+
+    public var stops: [Stop]
+
+    /// Colours spread evenly from 0 to 1.
+    public init(colors: [Color]) {
+        let last = CGFloat(max(colors.count - 1, 1))
+        stops = colors.enumerated().map { Stop(color: $1, location: colors.count == 1 ? 0 : CGFloat($0) / last) }
+    }
+
+    public init(stops: [Stop]) { self.stops = stops }
+
+    /// The stops as drawn: locations clamped to 0...1 (NaN is 0) and never decreasing, as SVG
+    /// and Cairo both require.
+    var drawnStops: [Stop] {
+        var previous: CGFloat = 0
+        return stops.map { stop in
+            let location = stop.location.isNaN ? 0 : min(max(stop.location, 0), 1)
+            previous = max(previous, location)
+            return Stop(color: stop.color, location: previous)
+        }
+    }
+
+    /// The colour at `location`, straight between the stops around it (components not
+    /// premultiplied), the end colours beyond them.
+    func color(at location: CGFloat) -> Color {
+        let stops = drawnStops
+        guard let first = stops.first, let last = stops.last else { return .clear }
+        if location <= first.location { return first.color }
+        if location >= last.location { return last.color }
+        for (a, b) in zip(stops, stops.dropFirst()) where location <= b.location {
+            let span = b.location - a.location
+            let t = span > 0 ? Double((location - a.location) / span) : 1
+            return Color(red: a.color.red + (b.color.red - a.color.red) * t, green: a.color.green + (b.color.green - a.color.green) * t,
+                         blue: a.color.blue + (b.color.blue - a.color.blue) * t, opacity: a.color.alpha + (b.color.alpha - a.color.alpha) * t)
+        }
+        return last.color
+    }
+}
+
+/// A paint as drawn: a colour or a gradient placed in points, relative to the top-left corner of
+/// the item it paints (so moving the item moves its gradient).
+public enum DisplayPaint: Hashable, Sendable {
+    case color(Color)
+    /// Colour changes along the line from `start` to `end` and stays the same across it.
+    case linear(Gradient, start: CGPoint, end: CGPoint)
+    /// Colour changes with the distance from `center`: `startRadius` has the first stop, `endRadius` the last.
+    case radial(Gradient, center: CGPoint, startRadius: CGFloat, endRadius: CGFloat)
+    /// Colour changes with the angle around `center`, clockwise on screen from `startAngle` (0 points
+    /// right) to `endAngle`.
+    case angular(Gradient, center: CGPoint, startAngle: Angle, endAngle: Angle)
+
+    /// The radial gradient's stops for a circle of `endRadius` from the centre, which is how SVG
+    /// and Cairo both draw it: the first stop moves out to `startRadius / endRadius`.
+    public static func radialStops(_ gradient: Gradient, startRadius: CGFloat, endRadius: CGFloat) -> [Gradient.Stop] {
+        let stops = gradient.drawnStops
+        guard endRadius > 0 else { return stops.last.map { [Gradient.Stop(color: $0.color, location: 0)] } ?? [] }
+        let start = min(max(startRadius, 0), endRadius) / endRadius
+        return stops.map { Gradient.Stop(color: $0.color, location: start + $0.location * (1 - start)) }
+    }
+
+    /// An angular gradient as wedges of one colour each, one a degree, every wedge reaching a
+    /// little under the next so no seam shows; both backends fill these same wedges (neither SVG
+    /// 1.1 nor librsvg has a conic gradient). `radius` must reach every point to paint.
+    ///
+    /// As in SwiftUI, a range short of a full turn fills the rest with the last colour, then,
+    /// halfway across, the first; a range over a full turn draws its last turn.
+    public static func angularWedges(_ gradient: Gradient, center: CGPoint, startAngle: Angle, endAngle: Angle,
+                                     radius: CGFloat) -> [(path: Path, color: Color)] {
+        let full = 2 * Double.pi
+        var start = startAngle.radians, end = endAngle.radians
+        guard start.isFinite, end.isFinite, radius.isFinite, radius > 0 else { return [] }
+        if end < start { swap(&start, &end) }
+        if end - start > full { start = end - full }
+        let span = end - start
+        let count = 360
+        let step = full / Double(count)
+        var wedges: [(path: Path, color: Color)] = []
+        wedges.reserveCapacity(count)
+        for index in 0..<count {
+            let a0 = start + Double(index) * step
+            let middle = a0 + step / 2 - start
+            let color: Color
+            if span > 0, middle <= span {
+                color = gradient.color(at: CGFloat(middle / span))
+            } else {
+                let missing = full - span
+                color = middle - span < missing / 2 ? gradient.color(at: 1) : gradient.color(at: 0)
+            }
+            // Half a wedge more, under the next one; the last stops at the first.
+            let a1 = a0 + (index == count - 1 ? step : step * 1.5)
+            var path = Path()
+            path.move(to: center)
+            path.addLine(to: CGPoint(x: center.x + radius * cos(a0), y: center.y + radius * sin(a0)))
+            path.addLine(to: CGPoint(x: center.x + radius * cos(a1), y: center.y + radius * sin(a1)))
+            path.closeSubpath()
+            wedges.append((path, color))
+        }
+        return wedges
+    }
+}
+
+/// A gradient along a line between two unit points of the shape's frame.
+public struct LinearGradient: ShapeStyle, View, PrimitiveView, Hashable, Sendable {
+    public var gradient: Gradient
+    public var startPoint: UnitPoint
+    public var endPoint: UnitPoint
+
+    public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.gradient = gradient
+        self.startPoint = startPoint
+        self.endPoint = endPoint
+    }
+    public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.init(gradient: Gradient(colors: colors), startPoint: startPoint, endPoint: endPoint)
+    }
+    public init(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.init(gradient: Gradient(stops: stops), startPoint: startPoint, endPoint: endPoint)
+    }
+
+    public func _paint(in rect: CGRect) -> DisplayPaint {
+        .linear(gradient, start: CGPoint(x: rect.minX + startPoint.x * rect.width, y: rect.minY + startPoint.y * rect.height),
+                end: CGPoint(x: rect.minX + endPoint.x * rect.width, y: rect.minY + endPoint.y * rect.height))
+    }
+}
+
+/// A gradient in circles around a unit point of the shape's frame; radii in points.
+public struct RadialGradient: ShapeStyle, View, PrimitiveView, Hashable, Sendable {
+    public var gradient: Gradient
+    public var center: UnitPoint
+    public var startRadius: CGFloat
+    public var endRadius: CGFloat
+
+    public init(gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
+        self.gradient = gradient
+        self.center = center
+        self.startRadius = startRadius
+        self.endRadius = endRadius
+    }
+    public init(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
+        self.init(gradient: Gradient(colors: colors), center: center, startRadius: startRadius, endRadius: endRadius)
+    }
+    public init(stops: [Gradient.Stop], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
+        self.init(gradient: Gradient(stops: stops), center: center, startRadius: startRadius, endRadius: endRadius)
+    }
+
+    public func _paint(in rect: CGRect) -> DisplayPaint {
+        func safe(_ r: CGFloat) -> CGFloat { r.isFinite ? max(r, 0) : 0 }
+        return .radial(gradient, center: CGPoint(x: rect.minX + center.x * rect.width, y: rect.minY + center.y * rect.height),
+                       startRadius: safe(startRadius), endRadius: safe(endRadius))
+    }
+}
+
+/// A gradient around a unit point of the shape's frame (a conic gradient).
+public struct AngularGradient: ShapeStyle, View, PrimitiveView, Hashable, Sendable {
+    public var gradient: Gradient
+    public var center: UnitPoint
+    public var startAngle: Angle
+    public var endAngle: Angle
+
+    public init(gradient: Gradient, center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .zero) {
+        self.gradient = gradient
+        self.center = center
+        self.startAngle = startAngle
+        // SwiftUI's default: equal angles mean a full turn.
+        self.endAngle = endAngle == startAngle ? startAngle + .degrees(360) : endAngle
+    }
+    /// A full turn starting at `angle`.
+    public init(gradient: Gradient, center: UnitPoint, angle: Angle = .zero) {
+        self.init(gradient: gradient, center: center, startAngle: angle, endAngle: angle + .degrees(360))
+    }
+    public init(colors: [Color], center: UnitPoint, startAngle: Angle, endAngle: Angle) {
+        self.init(gradient: Gradient(colors: colors), center: center, startAngle: startAngle, endAngle: endAngle)
+    }
+    public init(colors: [Color], center: UnitPoint, angle: Angle = .zero) {
+        self.init(gradient: Gradient(colors: colors), center: center, angle: angle)
+    }
+
+    public func _paint(in rect: CGRect) -> DisplayPaint {
+        .angular(gradient, center: CGPoint(x: rect.minX + center.x * rect.width, y: rect.minY + center.y * rect.height),
+                 startAngle: startAngle, endAngle: endAngle)
+    }
+}
+
+extension LinearGradient {
+    public var body: Never { primitiveBody(Self.self) }
+    /// Arrange resolves this view itself.
+    public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
+        Rectangle().fill(view).resolve(in: environment, into: &builder)
+    }
+    func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
+        Self._makeNodes(self, in: environment, into: &builder)
+    }
+}
+
+extension RadialGradient {
+    public var body: Never { primitiveBody(Self.self) }
+    /// Arrange resolves this view itself.
+    public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
+        Rectangle().fill(view).resolve(in: environment, into: &builder)
+    }
+    func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
+        Self._makeNodes(self, in: environment, into: &builder)
+    }
+}
+
+extension AngularGradient {
+    public var body: Never { primitiveBody(Self.self) }
+    /// Arrange resolves this view itself.
+    public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
+        Rectangle().fill(view).resolve(in: environment, into: &builder)
+    }
+    func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
+        Self._makeNodes(self, in: environment, into: &builder)
+    }
+}

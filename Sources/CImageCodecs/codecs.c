@@ -1,0 +1,155 @@
+#include "CImageCodecs.h"
+
+#include <stdio.h>
+#include <jpeglib.h>
+#include <png.h>
+#include <setjmp.h>
+#include <string.h>
+
+arrange_image_format arrange_image_sniff(const uint8_t *bytes, size_t length) {
+    static const uint8_t png[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
+    if (length >= 8 && memcmp(bytes, png, 8) == 0) return ARRANGE_IMAGE_PNG;
+    if (length >= 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF) return ARRANGE_IMAGE_JPEG;
+    return ARRANGE_IMAGE_UNKNOWN;
+}
+
+static uint32_t big_endian(const uint8_t *p) {
+    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | (uint32_t)p[3];
+}
+
+static int fail(char *error, size_t size, const char *message) {
+    if (error && size > 0) snprintf(error, size, "%s", message);
+    return -1;
+}
+
+/// JPEG: walk the markers up to the first start-of-frame, which holds the size.
+static int jpeg_size(const uint8_t *b, size_t n, uint32_t *width, uint32_t *height, char *error, size_t size) {
+    size_t i = 2;
+    while (i + 4 <= n) {
+        if (b[i] != 0xFF) return fail(error, size, "a JPEG marker is broken");
+        uint8_t marker = b[i + 1];
+        if (marker == 0xFF) { i += 1; continue; }
+        if (marker == 0xD8 || (marker >= 0xD0 && marker <= 0xD7) || marker == 0x01) { i += 2; continue; }
+        if (marker == 0xD9 || marker == 0xDA) break;
+        size_t segment = ((size_t)b[i + 2] << 8) | b[i + 3];
+        if (segment < 2 || i + 2 + segment > n) return fail(error, size, "the JPEG data ends inside a segment");
+        int frame = marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC;
+        if (frame) {
+            if (segment < 7) return fail(error, size, "the JPEG frame header is too short");
+            *height = ((uint32_t)b[i + 5] << 8) | b[i + 6];
+            *width = ((uint32_t)b[i + 7] << 8) | b[i + 8];
+            if (*width == 0 || *height == 0) return fail(error, size, "the JPEG has no pixels");
+            return 0;
+        }
+        i += 2 + segment;
+    }
+    return fail(error, size, "the JPEG has no frame header");
+}
+
+int arrange_image_size(const uint8_t *bytes, size_t length, uint32_t *width, uint32_t *height, char *error, size_t size) {
+    switch (arrange_image_sniff(bytes, length)) {
+    case ARRANGE_IMAGE_PNG:
+        // Signature, then the IHDR chunk: length, "IHDR", width, height.
+        if (length < 24 || memcmp(bytes + 12, "IHDR", 4) != 0) return fail(error, size, "the PNG has no header chunk");
+        *width = big_endian(bytes + 16);
+        *height = big_endian(bytes + 20);
+        if (*width == 0 || *height == 0) return fail(error, size, "the PNG has no pixels");
+        return 0;
+    case ARRANGE_IMAGE_JPEG:
+        return jpeg_size(bytes, length, width, height, error, size);
+    default:
+        return fail(error, size, "not a PNG or JPEG file");
+    }
+}
+
+/// Straight RGBA bytes to premultiplied native-endian ARGB32, in place (4 bytes a pixel either way).
+static void premultiply(uint8_t *pixels, size_t count) {
+    for (size_t i = 0; i < count; i++) {
+        uint8_t *p = pixels + 4 * i;
+        uint32_t r = p[0], g = p[1], b = p[2], a = p[3];
+        if (a != 255) {
+            // Rounded as Cairo's PNG reader does: (c × a + 127) / 255 by the usual trick.
+            uint32_t t;
+            t = r * a + 0x80; r = (t + (t >> 8)) >> 8;
+            t = g * a + 0x80; g = (t + (t >> 8)) >> 8;
+            t = b * a + 0x80; b = (t + (t >> 8)) >> 8;
+        }
+        uint32_t argb = (a << 24) | (r << 16) | (g << 8) | b;
+        memcpy(p, &argb, 4);
+    }
+}
+
+static int decode_png(const uint8_t *bytes, size_t length, uint32_t width, uint32_t height, uint8_t *pixels, char *error, size_t size) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, bytes, length)) return fail(error, size, image.message);
+    if (image.width != width || image.height != height) {
+        png_image_free(&image);
+        return fail(error, size, "the PNG's size changed while reading");
+    }
+    image.format = PNG_FORMAT_RGBA;
+    if (!png_image_finish_read(&image, NULL, pixels, (png_int_32)(width * 4), NULL)) {
+        int result = fail(error, size, image.message);
+        png_image_free(&image);
+        return result;
+    }
+    // A warning (a bad CRC in an ancillary chunk, say) still leaves a whole image.
+    premultiply(pixels, (size_t)width * height);
+    return 0;
+}
+
+struct jpeg_failure {
+    struct jpeg_error_mgr manager;
+    jmp_buf jump;
+    char message[JMSG_LENGTH_MAX];
+};
+
+static void jpeg_failed(j_common_ptr info) {
+    struct jpeg_failure *failure = (struct jpeg_failure *)info->err;
+    info->err->format_message(info, failure->message);
+    longjmp(failure->jump, 1);
+}
+
+static void jpeg_warned(j_common_ptr info, int level) {
+    // Corrupt data shows up as warnings (libjpeg then fills in grey): treat the first as an error.
+    if (level < 0) jpeg_failed(info);
+}
+
+static int decode_jpeg(const uint8_t *bytes, size_t length, uint32_t width, uint32_t height, uint8_t *pixels, char *error, size_t size) {
+    struct jpeg_decompress_struct info;
+    struct jpeg_failure failure;
+    memset(&failure, 0, sizeof failure);
+    info.err = jpeg_std_error(&failure.manager);
+    failure.manager.error_exit = jpeg_failed;
+    failure.manager.emit_message = jpeg_warned;
+    if (setjmp(failure.jump)) {
+        jpeg_destroy_decompress(&info);
+        return fail(error, size, failure.message[0] ? failure.message : "the JPEG data is corrupt");
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, bytes, (unsigned long)length);
+    jpeg_read_header(&info, TRUE);
+    info.out_color_space = JCS_EXT_RGBA;
+    jpeg_start_decompress(&info);
+    if (info.output_width != width || info.output_height != height || info.output_components != 4) {
+        jpeg_destroy_decompress(&info);
+        return fail(error, size, "the JPEG's frame size differs from its header");
+    }
+    while (info.output_scanline < info.output_height) {
+        JSAMPROW row = pixels + (size_t)info.output_scanline * width * 4;
+        jpeg_read_scanlines(&info, &row, 1);
+    }
+    jpeg_finish_decompress(&info);
+    jpeg_destroy_decompress(&info);
+    premultiply(pixels, (size_t)width * height);
+    return 0;
+}
+
+int arrange_image_decode(const uint8_t *bytes, size_t length, uint32_t width, uint32_t height, uint8_t *pixels, char *error, size_t size) {
+    switch (arrange_image_sniff(bytes, length)) {
+    case ARRANGE_IMAGE_PNG: return decode_png(bytes, length, width, height, pixels, error, size);
+    case ARRANGE_IMAGE_JPEG: return decode_jpeg(bytes, length, width, height, pixels, error, size);
+    default: return fail(error, size, "not a PNG or JPEG file");
+    }
+}
