@@ -108,15 +108,20 @@ final class BandIndex: Sendable {
 
     /// Indexes `list` for bands of `bandRows` rows of a canvas `height` pixels tall at `scale`.
     /// Text is measured by drawing it once on a recording surface, whose ink extents are exact.
-    /// Also says whether the list paints colour glyph images (emoji).
-    static func make(_ list: DisplayList, scale: CGFloat, height: Int, bandRows: Int, fonts: FontLibrary) -> (BandIndex, paintsImages: Bool) {
+    /// Also says whether the picture must be drawn whole: when it paints colour glyph images
+    /// (emoji) or images, or has shadows.
+    static func make(_ list: DisplayList, scale: CGFloat, height: Int, bandRows: Int, fonts: FontLibrary) -> (BandIndex, drawsWhole: Bool) {
         var measurer = TextMeasure(scale: scale, fonts: fonts)
-        let index = make(list.items, translation: .zero, scale: scale, height: height, bandRows: bandRows, measurer: &measurer)
-        return (index, measurer.painter.paintedImage)
+        var whole = false
+        let index = make(list.items, translation: .zero, scale: scale, height: height, bandRows: bandRows, spread: 0,
+                         measurer: &measurer, whole: &whole)
+        return (index, measurer.painter.paintedImage || whole)
     }
 
-    private static func make(_ items: [DisplayItem], translation: CGSize, scale: CGFloat, height: Int, bandRows: Int,
-                             measurer: inout TextMeasure) -> BandIndex {
+    /// `spread`: rows an item's drawing may be moved or blurred by, by the shadows of the groups
+    /// it is in.
+    private static func make(_ items: [DisplayItem], translation: CGSize, scale: CGFloat, height: Int, bandRows: Int, spread: Int,
+                             measurer: inout TextMeasure, whole: inout Bool) -> BandIndex {
         var spans: [Span] = [], groups: [BandIndex?] = []
         spans.reserveCapacity(items.count)
         groups.reserveCapacity(items.count)
@@ -131,21 +136,59 @@ final class BandIndex: Sendable {
                 if lineWidth > 0 { span = rows(of: item.frame, translation: translation, scale: scale) }
             case .text(let run):
                 span = measurer.rows(of: run, in: item.frame, translation: translation, identity: item.identity)
+            case .path(let drawing):
+                span = rows(of: drawing, in: item.frame, translation: translation, scale: scale)
+            case .image:
+                whole = true
+                span = rows(of: item.frame, translation: translation, scale: scale)
             case .group(let content):
                 let moved = CGSize(width: translation.width + content.translation.width,
                                    height: translation.height + content.translation.height)
-                let index = make(content.items, translation: moved, scale: scale, height: height, bandRows: bandRows, measurer: &measurer)
+                var inner = spread
+                if let shadow = content.shadow {
+                    whole = true
+                    // Every item inside is drawn wherever its shadow can reach.
+                    let margin = ContentBounds.shadowMargin(shadow, scale: Double(scale))
+                    let rows = Double((margin.blur + abs(margin.offset.height)) * scale).rounded(.up)
+                    inner += rows.isFinite ? Int(min(rows, Double(1 << 40))) : 1 << 40
+                }
+                let index = make(content.items, translation: moved, scale: scale, height: height, bandRows: bandRows, spread: inner,
+                                 measurer: &measurer, whole: &whole)
                 group = index
                 span = index.span
                 // The painter clips only to a drawable frame; the clip is drawn before the translation.
                 if content.clip != nil, CairoPainter.isDrawable(item.frame) {
                     span = span.intersection(rows(of: item.frame, translation: translation, scale: scale))
                 }
+                if let clipPath = content.clipPath, CairoPainter.isDrawable(item.frame), CairoPainter.isFinite(clipPath) {
+                    let bounds = clipPath.boundingRect
+                    span = bounds.isNull ? .none
+                        : span.intersection(rows(of: bounds.offsetBy(dx: item.frame.minX, dy: item.frame.minY), translation: translation, scale: scale))
+                }
+            }
+            if spread > 0, !span.isEmpty, !isGroup(item) {
+                span = Span(top: span.top - spread, bottom: span.bottom + spread)
             }
             spans.append(span.intersection(canvas))
             groups.append(group)
         }
         return BandIndex(items: items, spans: spans, groups: groups, bandRows: bandRows)
+    }
+
+    private static func isGroup(_ item: DisplayItem) -> Bool {
+        if case .group = item.content { return true }
+        return false
+    }
+
+    /// The rows a path can touch: its points' bounds, and as far as its stroke reaches.
+    private static func rows(of drawing: PathDrawing, in frame: CGRect, translation: CGSize, scale: CGFloat) -> Span {
+        guard CairoPainter.isDrawable(frame), CairoPainter.isFinite(drawing.path) else { return .none }
+        let bounds = drawing.path.boundingRect
+        guard !bounds.isNull else { return .none }
+        if let stroke = drawing.stroke?.sanitized, stroke.lineWidth <= 0 { return .none }
+        let extent = ContentBounds.strokeExtent(drawing.stroke)
+        let top = frame.minY + bounds.minY - extent + translation.height, bottom = frame.minY + bounds.maxY + extent + translation.height
+        return pixelRows(Double(top * scale), Double(bottom * scale), margin: 1)
     }
 
     /// The rows a shape in `frame` can touch: shapes and inner strokes stay inside their frame.

@@ -43,12 +43,13 @@ struct BandedPNG: Sendable {
     /// The encoded PNG and, when `timed`, where the time went (else all zero).
     func encode(timed: Bool) throws -> (png: Data, timings: CairoRenderer.PNGTimings) {
         let started = timed ? DispatchTime.now().uptimeNanoseconds : 0
-        let (index, paintsImages) = BandIndex.make(list, scale: scale, height: height, bandRows: bandRows, fonts: fonts)
+        let (index, drawsWhole) = BandIndex.make(list, scale: scale, height: height, bandRows: bandRows, fonts: fonts)
         let indexed = timed ? DispatchTime.now().uptimeNanoseconds : 0
         // Cairo (pixman) rounds a scaled image's transform relative to the surface's origin, so
-        // colour glyphs drawn in a band can differ by a unit from the same glyphs on one surface.
-        // A picture with them that one Cairo surface can hold is drawn as one band.
-        let bandRows = paintsImages && CGFloat(height) <= Limits.canvasPixelsPerSide
+        // images and colour glyphs drawn in a band can differ by a unit from the same on one
+        // surface; and a shadow is drawn from the whole of its group. A picture with any of them
+        // that one Cairo surface can hold is drawn as one band.
+        let bandRows = drawsWhole && CGFloat(height) <= Limits.canvasPixelsPerSide
             && CGFloat(width * height) <= Limits.canvasPixels ? height : self.bandRows
         let bands = (height + bandRows - 1) / bandRows
         let collector = BandCollector(bands: bands, header: Self.header(width: width, height: height), channels: alwaysRGBA ? 4 : 3)
@@ -314,6 +315,10 @@ final class BandWorker {
                 painter.strokeBorder(shape, color: color, lineWidth: lineWidth, in: item.frame, identity: item.identity)
             case .text(let run):
                 painter.text(run, in: item.frame, identity: item.identity)
+            case .path(let drawing):
+                painter.path(drawing, in: item.frame, identity: item.identity)
+            case .image(let drawing):
+                painter.image(drawing, in: item.frame, identity: item.identity)
             case .group(let group):
                 painter.beginGroup(group, frame: item.frame, identity: item.identity)
                 if let children = index.groups[i] { draw(children, band: band, top: top, bottom: bottom, painter: &painter) }

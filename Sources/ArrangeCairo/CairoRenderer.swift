@@ -215,8 +215,10 @@ struct CairoPainter: DisplayListVisitor {
     /// glyphs) from band to band.
     var context: OpaquePointer?
     let fonts: FontLibrary
-    /// Whether each open group pushed a Cairo group (for opacity) that must be popped.
-    private var pushed: [Bool] = []
+    /// The open groups, innermost last: what `endGroup` must undo.
+    var groups: [OpenGroup] = []
+    /// Image surfaces made so far, by source.
+    var images: [ObjectIdentifier: ImageSurface] = [:]
     /// Colour glyph images decoded so far, with their frames in design units and units per em;
     /// nil for glyphs that are outlines.
     private var colorGlyphs: [ColorGlyphKey: ColorGlyph?] = [:]
@@ -240,6 +242,8 @@ struct CairoPainter: DisplayListVisitor {
 
     /// Whether glyphs are drawn as text (PDF: selectable, the font embedded) or filled as outlines
     /// (PNG: the very paths the SVG holds, rasterised the same way, so the two agree pixel for pixel).
+    /// Also whether the output is vector (PDF), where a shadowed group stays vector and only its
+    /// shadow is a bitmap.
     let textAsText: Bool
 
     init(context: OpaquePointer?, fonts: FontLibrary, textAsText: Bool) {
@@ -365,30 +369,6 @@ struct CairoPainter: DisplayListVisitor {
             offset += character.utf16.count
         }
         return text
-    }
-
-    mutating func beginGroup(_ group: DisplayGroup, frame: CGRect, identity: ViewIdentity) {
-        cairo_save(context)
-        if let clip = group.clip, Self.isDrawable(frame) {
-            Self.path(context, clip, frame)
-            cairo_clip(context)
-        }
-        cairo_translate(context, Double(group.translation.width), Double(group.translation.height))
-        let fades = group.opacity < 1
-        if fades { cairo_push_group(context) }
-        pushed.append(fades)
-        pushedOpacity.append(group.opacity)
-    }
-
-    private var pushedOpacity: [Double] = []
-
-    mutating func endGroup() {
-        let opacity = pushedOpacity.popLast() ?? 1
-        if pushed.popLast() == true {
-            cairo_pop_group_to_source(context)
-            cairo_paint_with_alpha(context, opacity)
-        }
-        cairo_restore(context)
     }
 
     static func isDrawable(_ frame: CGRect) -> Bool {

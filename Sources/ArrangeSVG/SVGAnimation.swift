@@ -22,7 +22,8 @@ extension SVGRenderer {
         let size = frames.reduce(CGSize.zero) { CGSize(width: max($0.width, $1.size.width), height: max($0.height, $1.size.height)) }
         let scale = options.resolvedScale(for: first)
         try Limits.checkCanvas(size, scale: scale, pixelLimit: false)
-        var writer = SVGWriter(textMode: textMode, fonts: fonts, scale: scale, expectedItems: frames.reduce(0) { $0 + $1.items.count })
+        var writer = SVGWriter(textMode: textMode, fonts: fonts, scale: scale, expectedItems: frames.reduce(0) { $0 + $1.items.count },
+                               imageLinks: imageLinks)
         writer.background(options.background, size: size)
         if frames.count > 1, let moves = SVGMotion.moves(frames) {
             SVGMotion.write(first.withoutIDs().items, moves: moves, times: times, duration: duration, into: &writer)
@@ -61,7 +62,10 @@ enum SVGMotion {
               close(a.frame.width, b.frame.width), close(a.frame.height, b.frame.height) else { return false }
         switch (a.content, b.content) {
         case let (.group(g), .group(h)):
-            guard g.clip == h.clip, g.opacity == h.opacity, g.translation == h.translation, g.items.count == h.items.count else { return false }
+            // A clip path is relative to the group's frame, so it moves with it, as paths and
+            // images (whose content is equal when they only move) do.
+            guard g.clip == h.clip, g.clipPath == h.clipPath, g.opacity == h.opacity, g.translation == h.translation,
+                  g.shadow == h.shadow, g.blendMode == h.blendMode, g.items.count == h.items.count else { return false }
             return zip(g.items, h.items).allSatisfy { moved($0, $1, by: delta) }
         default:
             return a.content == b.content

@@ -6,12 +6,14 @@ import Foundation
 /// pixel grid frames were rounded to. The output is deterministic: the same list and options
 /// give the same bytes.
 ///
-/// Each item is one element on its own line. A rectangle's fill followed by a border of the same
-/// rectangle (`.border`, `strokeBorder`) is written as one `<rect>` with both a fill and a stroke
-/// where that draws the same pixels: an opaque border on the pixel grid.
+/// Each item is one element on its own line (an angular gradient, which SVG has no element for,
+/// is a group of wedges). A rectangle's fill followed by a border of the same rectangle
+/// (`.border`, `strokeBorder`) is written as one `<rect>` with both a fill and a stroke where that
+/// draws the same pixels: an opaque border on the pixel grid. Gradients, masks and shadow filters
+/// are `<defs>`, written once however many items use them.
 ///
 /// Text is drawn as `textMode` says; the default, `.outlines`, makes the file look the same on
-/// every viewer whatever fonts it has.
+/// every viewer whatever fonts it has. Images are embedded as data URIs unless `imageLinks` is set.
 public struct SVGRenderer: Renderer, Sendable {
     /// How text is written.
     public enum TextMode: String, Sendable, CaseIterable {
@@ -31,18 +33,23 @@ public struct SVGRenderer: Renderer, Sendable {
     public var textMode: TextMode
     /// Where glyph outlines and font files come from: the library layout measured with.
     public var fonts: FontLibrary
+    /// Whether images are referenced by their `ImageSource.name` (a path, for a file kept next to
+    /// the images) rather than embedded as data URIs, which makes the file self-contained.
+    public var imageLinks: Bool
 
-    /// A renderer writing text as `textMode` says, with glyphs and font files from `fonts`.
-    public init(textMode: TextMode = .outlines, fonts: FontLibrary = .system) {
+    /// A renderer writing text as `textMode` says, with glyphs and font files from `fonts`, and
+    /// images embedded, or linked by name when `imageLinks` is set.
+    public init(textMode: TextMode = .outlines, fonts: FontLibrary = .system, imageLinks: Bool = false) {
         self.textMode = textMode
         self.fonts = fonts
+        self.imageLinks = imageLinks
     }
 
     /// The SVG document of `list`; throws when the canvas cannot be drawn or a font cannot be read.
     public func render(_ list: DisplayList, options: RenderOptions = RenderOptions()) throws -> String {
         let scale = options.resolvedScale(for: list)
         try Limits.checkCanvas(list.size, scale: scale, pixelLimit: false)
-        var writer = SVGWriter(textMode: textMode, fonts: fonts, scale: scale, expectedItems: list.items.count)
+        var writer = SVGWriter(textMode: textMode, fonts: fonts, scale: scale, expectedItems: list.items.count, imageLinks: imageLinks)
         writer.background(options.background, size: list.size)
         writer.walk(list.items)
         writer.finish()
@@ -59,15 +66,26 @@ struct SVGWriter: DisplayListVisitor {
     let fonts: FontLibrary
     /// The pixel grid the picture is drawn on, for deciding when a fill and its border may merge.
     let scale: CGFloat
+    /// Whether images are linked by name rather than embedded.
+    let imageLinks: Bool
     /// The elements, after the `<defs>`.
     let body: SVGBuffer
-    private var depth = 0
-    private var clipCount = 0
-    /// Whether each open group wrote a `<g>`: one with nothing to apply writes none.
-    private var openGroups: [Bool] = []
+    /// How many `<g>` are open: the indentation of the next element.
+    var depth = 0
+    var clipCount = 0
+    /// How many `<g>` each open group wrote: none for one with nothing to apply, more than one
+    /// when its effects must nest (two clips, a clip or shadow with a translation).
+    var openGroups: [Int] = []
     /// The sum of the open groups' translations, to know where items land on the pixel grid.
-    private var translation = CGSize.zero
-    private var translations: [CGSize] = []
+    var translation = CGSize.zero
+    var translations: [CGSize] = []
+    /// Gradients, masks and filters, one a line, for the `<defs>` after the glyphs.
+    let definitions = SVGBuffer()
+    /// The number of each definition written, by its element and content, so that identical
+    /// ones are written once.
+    var definitionNumbers: [String: Int] = [:]
+    /// How many definitions of each id prefix there are.
+    var definitionCounts: [String: Int] = [:]
     /// A rectangle's fill held back while the next item may be its border (plain fields, not an
     /// optional struct, which the compiler copies through slower generic code).
     private var hasPendingFill = false
@@ -91,10 +109,11 @@ struct SVGWriter: DisplayListVisitor {
         let glyph: UInt32
     }
 
-    init(textMode: SVGRenderer.TextMode, fonts: FontLibrary, scale: CGFloat, expectedItems: Int) {
+    init(textMode: SVGRenderer.TextMode, fonts: FontLibrary, scale: CGFloat, expectedItems: Int, imageLinks: Bool = false) {
         self.textMode = textMode
         self.fonts = fonts
         self.scale = scale
+        self.imageLinks = imageLinks
         // About 90 bytes an element; a guess, so that a large list grows its storage rarely.
         body = SVGBuffer(capacity: min(expectedItems, 1 << 20) * 96 + 256)
     }
@@ -113,6 +132,10 @@ struct SVGWriter: DisplayListVisitor {
                     strokeBorder(shape, color: color, lineWidth: lineWidth, in: items[index].frame, id: items[index].identity.id)
                 case .text(let run):
                     text(run, in: items[index].frame, identity: items[index].identity)
+                case .path(let drawing):
+                    path(drawing, in: items[index].frame, identity: items[index].identity)
+                case .image(let drawing):
+                    image(drawing, in: items[index].frame, identity: items[index].identity)
                 case .group(let group):
                     beginGroup(group, frame: items[index].frame, identity: items[index].identity)
                     walk(group.items)
@@ -151,17 +174,19 @@ struct SVGWriter: DisplayListVisitor {
         header.write(byte: UInt8(ascii: " "))
         header.write(number: size.height)
         header.write("\">\n")
-        header.write(definitions())
+        header.write(definitionElements())
         body.write("</svg>\n")
         return SVGBuffer.string(header, body)
     }
 
-    /// `<defs>` with every glyph outline, and the `@font-face` rules; empty when there are none.
-    func definitions() -> SVGBuffer {
+    /// `<defs>` with every glyph outline, gradient, mask and filter, and the `@font-face` rules;
+    /// empty when there are none.
+    func definitionElements() -> SVGBuffer {
         let text = SVGBuffer()
-        if !glyphDefinitions.isEmpty {
+        if !glyphDefinitions.isEmpty || !definitions.isEmpty {
             text.write("<defs>\n")
             text.write(glyphDefinitions)
+            text.write(definitions)
             text.write("</defs>\n")
         }
         if textMode == .embedded, !embeddedCharacters.isEmpty {
@@ -198,7 +223,7 @@ struct SVGWriter: DisplayListVisitor {
         body.fillElement(shape, color: color, in: frame, id: id, depth: depth)
     }
 
-    private mutating func flushPendingFill() {
+    mutating func flushPendingFill() {
         guard hasPendingFill else { return }
         hasPendingFill = false
         body.fillElement(.rectangle, color: pendingColor, in: pendingFrame, id: pendingID, depth: depth)
@@ -446,65 +471,6 @@ struct SVGWriter: DisplayListVisitor {
         var hash: UInt64 = 0xcbf29ce484222325
         for byte in face.description.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
         return "arrange-" + String(hash % 0xFFFFFF, radix: 16)
-    }
-
-    // MARK: Groups
-
-    mutating func beginGroup(_ group: DisplayGroup, frame: CGRect, identity: ViewIdentity) {
-        flushPendingFill()
-        translations.append(translation)
-        translation.width += group.translation.width
-        translation.height += group.translation.height
-        let clips = group.clip != nil && Self.isDrawable(frame)
-        // A group that clips, fades, moves or is named needs a `<g>`; any other draws its
-        // items as they are.
-        guard clips || group.opacity < 1 || group.translation != .zero || identity.id != nil else {
-            openGroups.append(false)
-            return
-        }
-        var clipNumber = 0
-        if let clip = group.clip, clips {
-            clipCount += 1
-            clipNumber = clipCount
-            body.indent(depth)
-            body.write("<clipPath id=\"clip")
-            body.write(integer: clipNumber)
-            body.write("\">")
-            body.element(clip, frame)
-            body.write("/></clipPath>\n")
-        }
-        body.indent(depth)
-        body.write("<g")
-        if clipNumber > 0 {
-            body.write(" clip-path=\"url(#clip")
-            body.write(integer: clipNumber)
-            body.write(")\"")
-        }
-        if group.opacity < 1 {
-            body.write(" opacity=\"")
-            body.write(number: group.opacity)
-            body.write(byte: UInt8(ascii: "\""))
-        }
-        if group.translation != .zero {
-            body.write(" transform=\"translate(")
-            body.write(number: group.translation.width)
-            body.write(byte: UInt8(ascii: " "))
-            body.write(number: group.translation.height)
-            body.write(")\"")
-        }
-        body.write(id: identity.id)
-        body.write(">\n")
-        openGroups.append(true)
-        depth += 1
-    }
-
-    mutating func endGroup() {
-        flushPendingFill()
-        translation = translations.popLast() ?? .zero
-        guard openGroups.popLast() == true else { return }
-        depth -= 1
-        body.indent(depth)
-        body.write("</g>\n")
     }
 
     static func isDrawable(_ frame: CGRect) -> Bool {

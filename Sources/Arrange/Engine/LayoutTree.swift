@@ -23,14 +23,19 @@ public struct LayoutNodeInfo: Hashable, Sendable {
     public var frame: CGRect
     /// The children in layout order (a background before its primary, an overlay after it).
     public var children: [LayoutNodeInfo]
+    /// Whether the view clips its drawing (`clipped`, `clipShape`, `cornerRadius`) to its frame,
+    /// so nothing inside it shows outside that frame.
+    public var clips: Bool
 
-    public init(kind: String, id: String? = nil, path: String, source: String? = nil, frame: CGRect, children: [LayoutNodeInfo] = []) {
+    public init(kind: String, id: String? = nil, path: String, source: String? = nil, frame: CGRect, children: [LayoutNodeInfo] = [],
+                clips: Bool = false) {
         self.kind = kind
         self.id = id
         self.path = path
         self.source = source
         self.frame = frame
         self.children = children
+        self.clips = clips
     }
 
     /// A snapshot of a placed node and everything under it. An offset moves the node it is on
@@ -49,6 +54,12 @@ public struct LayoutNodeInfo: Hashable, Sendable {
         source = tree.source(of: node)
         frame = pass.frame(of: node).offsetBy(dx: moved.width, dy: moved.height)
         children = tree.children(node).map { LayoutNodeInfo($0, in: pass, paths: paths, translation: moved) }
+        clips = tree.effects(of: node).contains { effect in
+            switch effect {
+            case .clip, .clipPath: true
+            default: false
+            }
+        }
     }
 
     /// Every view of the tree, depth first, parents before children.

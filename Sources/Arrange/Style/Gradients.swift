@@ -25,7 +25,7 @@ public struct Gradient: Hashable, Sendable {
 
     /// The stops as drawn: locations clamped to 0...1 (NaN is 0) and never decreasing, as SVG
     /// and Cairo both require.
-    var drawnStops: [Stop] {
+    public var drawnStops: [Stop] {
         var previous: CGFloat = 0
         return stops.map { stop in
             let location = stop.location.isNaN ? 0 : min(max(stop.location, 0), 1)
@@ -72,9 +72,12 @@ public enum DisplayPaint: Hashable, Sendable {
         return stops.map { Gradient.Stop(color: $0.color, location: start + $0.location * (1 - start)) }
     }
 
-    /// An angular gradient as wedges of one colour each, one a degree, every wedge reaching a
-    /// little under the next so no seam shows; both backends fill these same wedges (neither SVG
-    /// 1.1 nor librsvg has a conic gradient). `radius` must reach every point to paint.
+    /// An angular gradient as wedges of one colour each, one a degree, every wedge reaching three
+    /// degrees on under the next ones, so that each pixel's edge lies on a wedge already covering
+    /// it and no background shows between them (a 1 × 1 pixel is inside one 3° wedge from 30
+    /// pixels out); both backends fill these same wedges, drawn as one layer and clipped to the
+    /// shape (neither SVG 1.1 nor librsvg has a conic gradient). `radius` must reach every point
+    /// to paint.
     ///
     /// As in SwiftUI, a range short of a full turn fills the rest with the last colour, then,
     /// halfway across, the first; a range over a full turn draws its last turn.
@@ -100,11 +103,13 @@ public enum DisplayPaint: Hashable, Sendable {
                 let missing = full - span
                 color = middle - span < missing / 2 ? gradient.color(at: 1) : gradient.color(at: 0)
             }
-            // Half a wedge more, under the next one; the last stops at the first.
-            let a1 = a0 + (index == count - 1 ? step : step * 1.5)
+            // Three wedges more, under the next ones; the last ones stop where the first begins,
+            // and the first reaches one wedge back, under the last one's end.
+            let a1 = min(a0 + step * 4, start + full)
+            let from = index == 0 ? a0 - step : a0
             var path = Path()
             path.move(to: center)
-            path.addLine(to: CGPoint(x: center.x + radius * cos(a0), y: center.y + radius * sin(a0)))
+            path.addLine(to: CGPoint(x: center.x + radius * cos(from), y: center.y + radius * sin(from)))
             path.addLine(to: CGPoint(x: center.x + radius * cos(a1), y: center.y + radius * sin(a1)))
             path.closeSubpath()
             wedges.append((path, color))
