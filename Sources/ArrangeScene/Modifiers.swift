@@ -16,15 +16,15 @@ extension ModifierKind {
         case .background: return try reader.layer(node, depth: depth, behind: true)
         case .overlay: return try reader.layer(node, depth: depth, behind: false)
         case .fill:
-            let color = try reader.color(node, name)
+            let paint = try reader.paint(node, name)
             return { built in
                 guard case .shape(let shape) = built else { return built }
-                return .view(filled(shape, color))
+                return .view(filled(shape, paint))
             }
         case .strokeBorder: return try reader.strokeBorder(node)
         case .foregroundStyle:
-            let color = try reader.color(node, name)
-            return { .view(AnyView($0.view.foregroundStyle(color))) }
+            let paint = AnyShapeStyle(try reader.paint(node, name))
+            return { .view(AnyView($0.view.foregroundStyle(paint))) }
         case .foregroundColor:
             let color = try reader.color(node, name)
             return { .view(AnyView($0.view.foregroundColor(color))) }
@@ -67,12 +67,31 @@ extension ModifierKind {
                 throw reader.error("'\(name)' must be from -1000 to 1000 points, found \(SceneReader.format(amount))", at: node)
             }
             return { .view(AnyView($0.view.tracking(CGFloat(amount)))) }
+        case .stroke: return try reader.stroke(node)
+        case .trim: return try reader.trim(node)
+        case .shadow: return try reader.shadow(node)
+        case .blendMode: return try reader.blendMode(node)
+        case .aspectRatio: return try reader.aspectRatio(node)
+        case .scaledToFit:
+            guard try SceneReader.isNull(node) || reader.bool(node, name) else { return { $0 } }
+            return { .view(AnyView($0.view.scaledToFit())) }
+        case .scaledToFill:
+            guard try SceneReader.isNull(node) || reader.bool(node, name) else { return { $0 } }
+            return { .view(AnyView($0.view.scaledToFill())) }
+        case .position: return try reader.position(node)
+        case .coordinateSpace:
+            let space = try reader.string(node, name)
+            return { .view(AnyView($0.view.coordinateSpace(name: space))) }
+        case .connect: return try reader.connect(node)
         }
     }
 }
 
-/// `shape.fill(color)`, the shape's type opened from the existential.
-private func filled<S: Shape>(_ shape: S, _ color: Color) -> AnyView { AnyView(shape.fill(color)) }
+/// `shape.fill(paint)`, the shape's type opened from the existential.
+private func filled<S: Shape>(_ shape: S, _ paint: any ShapeStyle) -> AnyView {
+    if let color = paint as? Color { return AnyView(shape.fill(color)) }
+    return AnyView(shape.fill(AnyShapeStyle(paint)))
+}
 
 /// `view.clipShape(shape)`.
 private func clip<S: Shape>(_ view: AnyView, to shape: S) -> AnyView { AnyView(view.clipShape(shape)) }

@@ -180,6 +180,7 @@ public struct Scene: @unchecked Sendable {
         }
         seed = override ?? seed
         var reader = SceneReader(file: file, seed: seed, limits: limits)
+        reader.usesConnectors = SceneReader.mentions(ModifierKind.connect.name, in: root)
         var canvas = SceneCanvas(), canvasLocation: SourceLocation?
         var view: (AnyView, SourceLocation)?
         var fontSources: [(url: URL, location: SourceLocation)] = []

@@ -310,6 +310,9 @@ extension SceneReader {
             changes.add(keyframe)
             var again = SceneReader(file: file, seed: seed, limits: limits)
             again.changes = changes
+            again.usesConnectors = usesConnectors
+            // The images are those of the first state: decoded once.
+            again.images = images
             var view: AnyView?
             do {
                 view = try again.views(viewNode, depth: 1, place: .root).first

@@ -151,6 +151,10 @@ enum ViewKind: String, MappingKey {
     case hstack, vstack, zstack, flow, wheel
     /// `AnyLayout`: a container whose layout (one of the other containers) keyframes may switch.
     case layout
+    /// A PNG or JPEG file, by a path relative to the scene.
+    case image
+    /// `GeometryReader`: its children at its top-leading corner; their texts may show its numbers.
+    case geometryReader
 
     /// The keys of the kind's parameter mapping; none for a kind that takes no parameters.
     var parameterKeys: [String] {
@@ -165,14 +169,16 @@ enum ViewKind: String, MappingKey {
         case .flow: FlowKey.names
         case .wheel: WheelKey.names
         case .layout: LayoutChoiceKey.names
+        case .image: ImageKey.names
+        case .geometryReader: []
         }
     }
 
     /// Whether it takes `children`.
     var takesChildren: Bool {
         switch self {
-        case .hstack, .vstack, .zstack, .flow, .wheel, .layout: true
-        case .rectangle, .roundedRectangle, .circle, .capsule, .ellipse, .color, .text, .spacer, .empty: false
+        case .hstack, .vstack, .zstack, .flow, .wheel, .layout, .geometryReader: true
+        case .rectangle, .roundedRectangle, .circle, .capsule, .ellipse, .color, .text, .spacer, .empty, .image: false
         }
     }
 
@@ -180,9 +186,14 @@ enum ViewKind: String, MappingKey {
     var isShape: Bool {
         switch self {
         case .rectangle, .roundedRectangle, .circle, .capsule, .ellipse: true
-        case .color, .text, .spacer, .empty, .hstack, .vstack, .zstack, .flow, .wheel, .layout: false
+        case .color, .text, .spacer, .empty, .hstack, .vstack, .zstack, .flow, .wheel, .layout, .image, .geometryReader: false
         }
     }
+}
+
+/// `image: {path:, resizable:, interpolation:}`, or the path alone.
+enum ImageKey: String, MappingKey {
+    case path, resizable, interpolation
 }
 
 /// `roundedRectangle: {cornerRadius:, style:}`.
@@ -243,6 +254,7 @@ enum ModifierKind: String, MappingKey {
     case fixedSize, layoutPriority, offset, cornerRadius, clipped, clipShape, opacity, alignmentGuide, id
     case font, lineLimit, multilineTextAlignment
     case tracking, kerning
+    case stroke, trim, shadow, blendMode, aspectRatio, scaledToFit, scaledToFill, position, coordinateSpace, connect
 
     /// The keys the modifier's value may have when it is written as a mapping, in all its forms
     /// (`border: {width: 2}` or a colour mapping, say); none for a value that is never a mapping.
@@ -252,8 +264,16 @@ enum ModifierKind: String, MappingKey {
         case .padding: PaddingKey.names
         case .border: EitherKey<BorderKey, ColorKey>.names
         case .background, .overlay: EitherKey<LayerKey, ColorKey>.names
-        case .fill, .foregroundStyle, .foregroundColor: ColorKey.names
+        case .fill, .foregroundStyle: EitherKey<PaintKey, ColorKey>.names
+        case .foregroundColor: ColorKey.names
         case .strokeBorder: EitherKey<StrokeBorderKey, ColorKey>.names
+        case .stroke: EitherKey<StrokeKey, EitherKey<PaintKey, ColorKey>>.names
+        case .trim: TrimKey.names
+        case .shadow: ShadowKey.names
+        case .aspectRatio: AspectRatioKey.names
+        case .position: OffsetKey.names
+        case .connect: ConnectKey.names
+        case .blendMode, .scaledToFit, .scaledToFill, .coordinateSpace: []
         case .fixedSize: FixedSizeKey.names
         case .layoutPriority, .cornerRadius, .opacity, .tracking, .kerning: RandomKey.names
         case .offset: OffsetKey.names
@@ -266,10 +286,11 @@ enum ModifierKind: String, MappingKey {
     /// `fill` and `strokeBorder` apply to a shape, so they come first in the list of a shape.
     var shapeOnly: Bool {
         switch self {
-        case .fill, .strokeBorder: true
+        case .fill, .strokeBorder, .stroke, .trim: true
         case .frame, .padding, .border, .background, .overlay, .foregroundStyle, .foregroundColor, .fixedSize,
              .layoutPriority, .offset, .cornerRadius, .clipped, .clipShape, .opacity, .alignmentGuide, .id, .font,
-             .lineLimit, .multilineTextAlignment, .tracking, .kerning:
+             .lineLimit, .multilineTextAlignment, .tracking, .kerning, .shadow, .blendMode, .aspectRatio, .scaledToFit,
+             .scaledToFill, .position, .coordinateSpace, .connect:
             false
         }
     }
@@ -301,6 +322,57 @@ enum LayerKey: String, MappingKey {
 /// `strokeBorder: {color:, lineWidth:}` (or a colour).
 enum StrokeBorderKey: String, MappingKey {
     case color, lineWidth
+}
+
+/// A gradient where a colour may be: `{linearGradient: {…}}`, `{radialGradient: {…}}` or
+/// `{angularGradient: {…}}`.
+enum PaintKey: String, MappingKey {
+    case linearGradient, radialGradient, angularGradient
+}
+
+/// The parameters of a gradient: its colours (spread evenly) or stops, and where it runs.
+/// Which of the placement keys apply depends on the kind (linear: start and end points; radial:
+/// centre and radii; angular: centre and angles).
+enum GradientKey: String, MappingKey {
+    case colors, stops
+    case startPoint, endPoint
+    case center, startRadius, endRadius
+    case startAngle, endAngle
+}
+
+/// One stop of a gradient: `{color:, location:}`.
+enum GradientStopKey: String, MappingKey {
+    case color, location
+}
+
+/// A unit point as numbers: `{x:, y:}`.
+enum UnitPointKey: String, MappingKey {
+    case x, y
+}
+
+/// `stroke: {color:, lineWidth:, lineCap:, lineJoin:, miterLimit:, dash:, dashPhase:}` (or a colour).
+enum StrokeKey: String, MappingKey {
+    case color, lineWidth, lineCap, lineJoin, miterLimit, dash, dashPhase
+}
+
+/// `trim: {from:, to:}`.
+enum TrimKey: String, MappingKey {
+    case from, to
+}
+
+/// `shadow: {color:, radius:, x:, y:}` (or the radius alone).
+enum ShadowKey: String, MappingKey {
+    case color, radius, x, y
+}
+
+/// `aspectRatio: {ratio:, contentMode:}`.
+enum AspectRatioKey: String, MappingKey {
+    case ratio, contentMode
+}
+
+/// One connector of `connect`.
+enum ConnectKey: String, MappingKey {
+    case from, to, fromAnchor, toAnchor, routing, arrow, color, lineWidth, dash, label, labelBackground
 }
 
 /// `fixedSize: {horizontal:, vertical:}`.

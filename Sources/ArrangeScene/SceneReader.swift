@@ -29,6 +29,18 @@ struct SceneReader {
     var problems: [SceneError] = []
     /// Problems met so far, those met again included.
     var problemsMet = 0
+    /// Images decoded so far, by their full path, and their pixels together.
+    var images: [String: ImageSource] = [:]
+    var imagePixels = 0
+    /// Every id read so far, in order, suffixes included: the ids inside a view are those read
+    /// while it was.
+    var sceneIDs: [String] = []
+    /// Ids named by connectors not yet checked, where they are named.
+    var connections: [(id: String, node: Node)] = []
+    /// Whether the scene draws connectors: views with ids then publish their bounds.
+    var usesConnectors = false
+    /// How many geometry readers enclose the view being read: texts inside one may show its numbers.
+    var geometryDepth = 0
 
     /// Ends reading at once: a limit was reached (going on would only repeat the problem, or
     /// cost the time the limit protects), or enough problems were found.

@@ -106,19 +106,21 @@ public struct RenderedScene: Sendable {
 
     /// Views that land partly or wholly outside the canvas, and so are cut off: the outermost
     /// such views (a view inside one is not listed again), at most five, each where it is
-    /// written. Half a point of slack keeps anti-aliasing and rounding from counting.
+    /// written. Half a point of slack keeps anti-aliasing and rounding from counting. Inside a
+    /// view that clips, only what shows counts: a filled image clipped to its frame is whole.
     public var overflowWarnings: [String] {
         let canvas = CGRect(origin: .zero, size: tree.result.canvasSize).insetBy(dx: -0.5, dy: -0.5)
         var found: [LayoutNodeInfo] = []
-        func visit(_ node: LayoutNodeInfo) {
-            let frame = node.frame
+        func visit(_ node: LayoutNodeInfo, _ shown: CGRect) {
+            let frame = node.frame.intersection(shown)
             if frame.width > 0 || frame.height > 0, !canvas.contains(frame) {
                 found.append(node)
                 return
             }
-            node.children.forEach(visit)
+            let inner = node.clips ? shown.intersection(node.frame.insetBy(dx: -0.5, dy: -0.5)) : shown
+            node.children.forEach { visit($0, inner) }
         }
-        visit(tree.root)
+        visit(tree.root, .infinite)
         let size = tree.result.canvasSize
         return found.prefix(5).enumerated().map { index, node in
             let f = node.frame

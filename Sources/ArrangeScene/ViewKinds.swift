@@ -40,6 +40,8 @@ extension ViewKind {
         case .flow: return try reader.flow(node)
         case .wheel: return try reader.wheel(node)
         case .layout: return try reader.anyLayout(node)
+        case .image: return try reader.image(node)
+        case .geometryReader: return try reader.geometryReader(node)
         }
     }
 }
@@ -99,6 +101,9 @@ extension SceneReader {
         if case .scalar = node, !Self.isNull(node) {
             let content = try string(node, ViewKind.text.name)
             try countText(content, at: node)
+            if geometryDepth > 0, let parts = try geometryText(content, at: node) {
+                return { _ in .view(AnyView(_EnclosingGeometry { proxy in Text(GeometryTextPart.text(parts, proxy)) })) }
+            }
             return { _ in .view(AnyView(Text(content))) }
         }
         var content: String?, font: Font?, bold = false, italic = false, color: Color?
@@ -117,12 +122,18 @@ extension SceneReader {
         guard let content else {
             throw error("'text' needs its 'content', as in {text: Hello} or {text: {content: Hello, font: title}}", at: node)
         }
-        var text = Text(content)
-        if let font { text = text.font(font) }
-        if bold { text = text.bold() }
-        if italic { text = text.italic() }
-        if let color { text = text.foregroundColor(color) }
-        let made = text
+        func styled(_ content: String) -> Text {
+            var text = Text(content)
+            if let font { text = text.font(font) }
+            if bold { text = text.bold() }
+            if italic { text = text.italic() }
+            if let color { text = text.foregroundColor(color) }
+            return text
+        }
+        if geometryDepth > 0, let parts = try geometryText(content, at: node) {
+            return { _ in .view(AnyView(_EnclosingGeometry { proxy in styled(GeometryTextPart.text(parts, proxy)) })) }
+        }
+        let made = styled(content)
         return { _ in .view(AnyView(made)) }
     }
 

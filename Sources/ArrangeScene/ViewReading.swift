@@ -87,6 +87,10 @@ extension SceneReader {
             mapping = try self.changed(mapping, id: id, changed)
         }
         try countView(node)
+        let idMark = sceneIDs.count, connectionMark = connections.count
+        let readsGeometry = mapping.contains { $0.key.string == ViewKind.geometryReader.name }
+        if readsGeometry { geometryDepth += 1 }
+        defer { if readsGeometry { geometryDepth -= 1 } }
         var kind: (kind: ViewKind, key: Node)?
         var maker: ViewMaker?
         var children: [AnyView] = []
@@ -113,7 +117,8 @@ extension SceneReader {
             let containers = ViewKind.allCases.filter(\.takesChildren).map(\.name)
             throw error("'\(kind.kind.name)' has no children; only \(Suggestion.list(containers)) do", at: childrenKey)
         }
-        // `fill` and `strokeBorder` turn a shape into a view, so they come first, once.
+        // `fill`, `stroke` and `strokeBorder` turn a shape into a view, so they come first, once,
+        // after any `trim`.
         var isShape = kind.kind.isShape
         for modifier in modifiers {
             if modifier.kind.shapeOnly, !isShape {
@@ -124,7 +129,7 @@ extension SceneReader {
                                at: modifier.key))
                 return AnyView(EmptyView())
             }
-            isShape = false
+            if modifier.kind != .trim { isShape = false }
         }
         // Every view is marked with where it is written: the view itself with its kind's key,
         // each view a modifier wraps it in with the modifier's key. A shape is marked once it is
@@ -138,11 +143,20 @@ extension SceneReader {
             if case .shape = built { wasShape = true }
             if wasShape, !modifier.kind.shapeOnly { built = .view(built.view.layoutSource(kindPlace).erased) }
             built = modifier.apply(built)
+            // `trim` keeps a shape a shape, for the `fill` or `stroke` after it.
+            if case .shape = built, modifier.kind == .trim { continue }
             if wasShape, modifier.kind.shapeOnly { built = .view(built.view.layoutSource(kindPlace).erased) }
             built = .view(built.view.layoutSource(place(modifier.key)).erased)
         }
         if case .shape = built { built = .view(built.view.layoutSource(kindPlace).erased) }
-        if let id { return built.view.id(id).erased }
+        do {
+            try checkConnections(since: connectionMark, ids: idMark)
+        } catch let problem as SceneError {
+            try note(problem)
+        }
+        if let id {
+            return usesConnectors ? built.view.id(id).connectorEnd(id).erased : built.view.id(id).erased
+        }
         return built.view
     }
 
@@ -207,7 +221,9 @@ extension SceneReader {
             // Read by `views(_:depth:place:)`, which makes the copies.
             return
         case .id:
-            id = try string(value, entryKey.name) + idSuffix
+            let read = try string(value, entryKey.name) + idSuffix
+            id = read
+            sceneIDs.append(read)
         }
     }
 

@@ -18,7 +18,7 @@ import Testing
         case .scene: mapping
         case .canvas: "canvas: \(mapping)\nview: rectangle\n"
         case .random: "view:\n  rectangle:\n  modifiers: [{opacity: \(mapping)}]\n"
-        case .color: "view:\n  rectangle:\n  modifiers: [{fill: \(mapping)}]\n"
+        case .color: "view:\n  text: a\n  modifiers: [{foregroundColor: \(mapping)}]\n"
         case .font: "view:\n  text: {content: a, font: \(mapping)}\n"
         case .view: "view: \(mapping)\n"
         case .animation: "view: {rectangle: {}, id: a}\nanimation: \(mapping)\n"

@@ -84,6 +84,11 @@ import Testing
         "unknown-modifier.yaml": (6, 7, "unknown modifier 'bordr'; did you mean 'border'?"),
         "unknown-top-key.yaml": (1, 1, "unknown key 'canvass' in a scene; did you mean 'canvas'?"),
         "view-is-number.yaml": (1, 7, "'5' is not a view"),
+        "image-missing.yaml": (2, 10, "no image file 'images/nowhere.png'"),
+        "image-corrupt.yaml": (3, 17, "the image is corrupt"),
+        "image-not-an-image.yaml": (4, 14, "not a PNG or JPEG image"),
+        "image-too-large.yaml": (2, 17, "10000 × 10000 = 100000000 pixels, over the limit of 67108864"),
+        "connect-unknown-id.yaml": (7, 34, "no view with id 'secnd' inside the view that draws this connector; did you mean 'second'?"),
     ]
 
     static var invalidFolder: String { repositoryPath("Fixtures/invalid") }
@@ -136,7 +141,8 @@ import Testing
         #expect(Suggestion.nearest(to: "HStack", in: ViewKind.names) == "hstack")
         #expect(Suggestion.nearest(to: "recatngle", in: ViewKind.names) == "rectangle") // a swap is one edit
         #expect(Suggestion.nearest(to: "xyz", in: ModifierKind.names) == nil)
-        #expect(Suggestion.nearest(to: "shadow", in: ModifierKind.names) == nil)
+        #expect(Suggestion.nearest(to: "rotation", in: ModifierKind.names) == nil)
+        #expect(Suggestion.nearest(to: "shaddow", in: ModifierKind.names) == "shadow")
         // Edit distances by hand: kitten → sitting is 3; ab → ba is 1 (one transposition).
         #expect(Spelling.distance(Array("kitten"), Array("sitting")) == 3)
         #expect(Spelling.distance(Array("ab"), Array("ba")) == 1)

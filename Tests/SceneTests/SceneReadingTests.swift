@@ -261,10 +261,11 @@ import Testing
             "vstack": "{vstack: , children: [rectangle]}", "zstack": "{zstack: , children: [rectangle]}",
             "flow": "{flow: , children: [rectangle]}", "wheel": "{wheel: {radius: 10}, children: [rectangle]}",
             "layout": "{layout: {flow: {spacing: 4}}, children: [rectangle]}",
+            "image": "{image: images/grid-4x3.png}", "geometryReader": "{geometryReader: , children: [rectangle]}",
         ]
         #expect(Set(examples.keys) == Set(ViewKind.names))
         for (kind, view) in examples {
-            #expect(throws: Never.self, "\(kind)") { _ = try layout("canvas: {width: 50, height: 50}\nview: {vstack: , children: [\(view)]}") }
+            #expect(throws: Never.self, "\(kind)") { _ = try fixtureScene("canvas: {width: 50, height: 50}\nview: {vstack: , children: [\(view)]}").layout() }
         }
     }
 

@@ -33,7 +33,13 @@ func scene(_ yaml: String, seed: UInt64? = nil) throws -> Scene {
     try Scene(text: yaml, file: "test.yaml", seed: seed)
 }
 
+/// A scene written as if it were a file in Fixtures/, so that its image paths (`images/…`) resolve.
+func fixtureScene(_ yaml: String) throws -> Scene {
+    try Scene(text: yaml, file: repositoryPath("Fixtures/diagram-test.yaml"))
+}
+
 /// Lays out a scene from YAML text.
+
 func layout(_ yaml: String, seed: UInt64? = nil) throws -> LayoutTree {
     try scene(yaml, seed: seed).layout()
 }

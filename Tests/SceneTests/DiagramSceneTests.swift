@@ -1,0 +1,169 @@
+import Arrange
+@testable import ArrangeScene
+import Foundation
+import Testing
+
+// Issue 14 in scene files: images, gradients, shadows, geometry readers and connectors.
+
+/// A scene read as if it were a file in Fixtures/, so image paths are relative to that folder.
+/// Every item of a list, groups' contents included, with the translation of the groups around it.
+private func allItems(_ list: DisplayList) -> [(item: DisplayItem, shift: CGSize)] {
+    var result: [(DisplayItem, CGSize)] = []
+    func walk(_ items: [DisplayItem], _ shift: CGSize) {
+        for item in items {
+            result.append((item, shift))
+            if case .group(let group) = item.content {
+                walk(group.items, CGSize(width: shift.width + group.translation.width, height: shift.height + group.translation.height))
+            }
+        }
+    }
+    walk(list.items, .zero)
+    return result
+}
+
+/// The frames images are drawn in.
+private func imageFrames(_ list: DisplayList) -> [CGRect] {
+    allItems(list).compactMap { entry in
+        if case .image = entry.item.content { return entry.item.frame }
+        return nil
+    }
+}
+
+@Suite struct DiagramSceneTests {
+    @Test func anImageIsItsPixelSizeUnlessResizable() throws {
+        // Fixtures/images/grid-4x3.png is 4 × 3 pixels: one point a pixel.
+        let fixed = try fixtureScene("view: {image: images/grid-4x3.png, id: img}").layout().result
+        #expect(fixed.frames["img"] == CGRect(x: 0, y: 0, width: 4, height: 3))
+        // Resizable and fitted into 100 × 100 (§3.9): the ideal ratio 4 : 3 scaled by
+        // min(100/4, 100/3) = 25 → 100 × 75, centred: y = 12.5, drawn from the nearest pixel
+        // edges (docs/layout-rules.md §7.4): 13 to 88.
+        let fit = try fixtureScene("""
+            view:
+              image: {path: images/grid-4x3.png, resizable: true}
+              modifiers: [scaledToFit, {frame: {width: 100, height: 100}}]
+            """).layout().result
+        #expect(imageFrames(fit.displayList) == [CGRect(x: 0, y: 13, width: 100, height: 75)])
+        // Filling instead: scale max(25, 33.3) → 133.3 × 100, centred (x = −16.7), and clipped;
+        // drawn frames are rounded to whole pixels: (−17, 0, 134, 100)… within a pixel.
+        let fill = try fixtureScene("""
+            view:
+              image: {path: images/grid-4x3.png, resizable: true, interpolation: none}
+              modifiers: [scaledToFill, {frame: {width: 100, height: 100}}, clipped]
+            """).layout().result
+        let frame = try #require(imageFrames(fill.displayList).first)
+        #expect(abs(frame.width - 400.0 / 3) <= 1 && frame.height == 100 && abs(frame.minX + 50.0 / 3) <= 1)
+        let images = allItems(fill.displayList).compactMap { entry -> ImageDrawing? in
+            if case .image(let drawing) = entry.item.content { return drawing }
+            return nil
+        }
+        #expect(images.count == 1)
+        #expect(images.first?.interpolation == Image.Interpolation.none)
+        #expect(images.first?.source.pixelWidth == 4 && images.first?.source.pixelHeight == 3)
+        #expect(fill.displayList.items.contains { if case .group(let g) = $0.content { return g.clip == .rectangle } else { return false } })
+    }
+
+    @Test func gradientsAndShadowsReachTheDisplayList() throws {
+        // A linear gradient from top to bottom of a 200 × 100 rectangle runs from (100, 0) to
+        // (100, 100) of the item; the shadow wraps the filled shape in a group.
+        let result = try scene("""
+            view:
+              rectangle:
+              modifiers:
+                - fill: {linearGradient: {colors: [red, blue], startPoint: top, endPoint: bottom}}
+                - frame: {width: 200, height: 100}
+                - shadow: {color: black, radius: 4, x: 0, y: 2}
+            """).layout().result
+        let entries = allItems(result.displayList)
+        let shadow = entries.compactMap { entry -> Shadow? in
+            if case .group(let group) = entry.item.content { return group.shadow }
+            return nil
+        }
+        #expect(shadow == [Shadow(color: .black, radius: 4, offset: CGSize(width: 0, height: 2))])
+        let paints = entries.compactMap { entry -> DisplayPaint? in
+            if case .path(let drawing) = entry.item.content { return drawing.paint }
+            return nil
+        }
+        #expect(paints == [.linear(Gradient(colors: [.red, .blue]), start: CGPoint(x: 100, y: 0), end: CGPoint(x: 100, y: 100))])
+    }
+
+    @Test func textsInAGeometryReaderShowItsNumbers() throws {
+        // Seed 002: a reader between spacers in a VStack 200 tall named OutVStack, in a 400 × 400
+        // canvas. The stack is centred: y = 100; the reader starts 8 lower (the spacer's minimum),
+        // so its minY is 108.0 globally and 8.0 in OutVStack (docs/layout-rules.md §2.5).
+        let result = try scene("""
+            canvas: {width: 400, height: 400}
+            view:
+              vstack: {}
+              children:
+                - spacer
+                - geometryReader: {}
+                  children:
+                    - vstack: {alignment: leading}
+                      children:
+                        - text: "CoordinateSpace: {OutVStack.minY}"
+                        - text: {content: "Global: {global.minY}, {width} × {height}"}
+                - spacer
+              modifiers:
+                - frame: {height: 200}
+                - coordinateSpace: OutVStack
+            """).layout().result
+        let lines = allItems(result.displayList).flatMap { entry -> [String] in
+            if case .text(let run) = entry.item.content { return run.lines.map(\.text) }
+            return []
+        }
+        #expect(lines.contains("CoordinateSpace: 8.0"))
+        #expect(lines.contains { $0.hasPrefix("Global: 108.0, ") && $0.hasSuffix(" × 184.0") })
+        // Outside a geometry reader braces are just text.
+        let plain = try scene("view: {text: \"{width}\"}").layout().result
+        #expect(allItems(plain.displayList).contains { if case .text(let run) = $0.item.content { return run.lines.first?.text == "{width}" } else { return false } })
+        #expect(sceneError("view: {geometryReader: {}, children: [{text: \"{depth}\"}]}")?.message.contains("unknown placeholder '{depth}'") == true)
+    }
+
+    @Test func connectorsJoinViewsByIDAndFollowThem() throws {
+        // Two 40 × 40 squares 60 apart at (0, 0) and (100, 0): the connector leaves the first's
+        // trailing middle (40, 20); the arrow's tip is at the second's leading middle (100, 20).
+        func connected(_ offset: Int) throws -> [[CGPoint]] {
+            let result = try scene("""
+                view:
+                  hstack: {spacing: 60}
+                  children:
+                    - {rectangle: {}, id: a, modifiers: [{frame: {width: 40, height: 40}}]}
+                    - {rectangle: {}, id: b, modifiers: [{frame: {width: 40, height: 40}}, {offset: {x: 0, y: \(offset)}}]}
+                  modifiers:
+                    - connect: {from: a, to: b, routing: elbow, label: calls}
+                """).layout().result
+            return allItems(result.displayList).compactMap { entry -> [CGPoint]? in
+                guard case .path(let drawing) = entry.item.content else { return nil }
+                return drawing.path.elements.compactMap { element -> CGPoint? in
+                    switch element {
+                    case .move(let p), .line(let p):
+                        return CGPoint(x: p.x + entry.item.frame.minX + entry.shift.width, y: p.y + entry.item.frame.minY + entry.shift.height)
+                    default: return nil
+                    }
+                }
+            }
+        }
+        let straight = try connected(0)
+        #expect(straight.first?.first == CGPoint(x: 40, y: 20))
+        #expect(straight.last?.first == CGPoint(x: 100, y: 20))
+        // The second square drawn 30 lower: the line bends at x = 70 and ends on its new border.
+        let moved = try connected(30)
+        #expect(moved.first?.prefix(3).map { $0 } == [CGPoint(x: 40, y: 20), CGPoint(x: 70, y: 20), CGPoint(x: 70, y: 50)])
+        #expect(moved.last?.first == CGPoint(x: 100, y: 50))
+    }
+
+    @Test func connectorIDsMustBeInsideTheViewThatDrawsThem() {
+        // "b" exists, but beside the view with the connector, not inside it.
+        let error = sceneError("""
+            view:
+              vstack: {}
+              children:
+                - hstack: {}
+                  children: [{rectangle: {}, id: a}]
+                  modifiers: [{connect: {from: a, to: b}}]
+                - {rectangle: {}, id: b}
+            """)
+        #expect(error?.location.line == 6)
+        #expect(error?.message.contains("no view with id 'b' inside the view that draws this connector") == true)
+    }
+}
