@@ -91,5 +91,6 @@ if ProcessInfo.processInfo.environment["ARRANGE_FUZZ"] != nil {
         .executableTarget(name: "fuzz-scene", dependencies: ["FuzzDriver", "Arrange", "ArrangeScene", "ArrangeSVG"], path: "Fuzz/scene"),
         .executableTarget(name: "fuzz-font", dependencies: ["FuzzDriver", "Arrange"], path: "Fuzz/font"),
         .executableTarget(name: "fuzz-png", dependencies: ["FuzzDriver", "ArrangeSnapshot"], path: "Fuzz/png"),
+        .executableTarget(name: "fuzz-image", dependencies: ["FuzzDriver", "Arrange", "ArrangeCairo", "ArrangeSVG"], path: "Fuzz/image"),
     ]
 }

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing with libFuzzer and AddressSanitizer.
-#   bash Scripts/fuzz.sh TARGET SECONDS     TARGET: scene, font or png
+#   bash Scripts/fuzz.sh TARGET SECONDS     TARGET: scene, font, png or image
 # Builds every module with libFuzzer's coverage and AddressSanitizer into .build-fuzz, seeds a
 # corpus from the repository (scenes from Fixtures/ and Fixtures/invalid/, fonts from
-# Fixtures/fonts/ and DejaVu, PNGs from Fixtures/references/), runs the fuzzer for SECONDS, and
-# exits 1 if it found a crash: the input is left in Fuzz/crashes/TARGET/. Copy such an input into
-# Fuzz/regressions/TARGET/ once it is fixed; FuzzRegressionTests replays that folder. An input may
-# take up to 30 s: the largest scenes the limits allow need that long under AddressSanitizer.
+# Fixtures/fonts/ and DejaVu, PNGs from Fixtures/references/, images from Fixtures/images/), runs
+# the fuzzer for SECONDS, and exits 1 if it found a crash: the input is left in
+# Fuzz/crashes/TARGET/. Copy such an input into Fuzz/regressions/TARGET/ once it is fixed;
+# FuzzRegressionTests replays that folder. An input may take up to 30 s: the largest scenes the
+# limits allow need that long under AddressSanitizer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:-}
@@ -15,7 +16,8 @@ case "$target" in
     scene) max_len=8192 ;;
     font) max_len=262144 ;;
     png) max_len=65536 ;;
-    *) echo "usage: bash Scripts/fuzz.sh scene|font|png SECONDS" >&2; exit 64 ;;
+    image) max_len=65536 ;;
+    *) echo "usage: bash Scripts/fuzz.sh scene|font|png|image SECONDS" >&2; exit 64 ;;
 esac
 
 echo "fuzz: building fuzz-$target (libFuzzer, AddressSanitizer)"
@@ -40,6 +42,9 @@ case "$target" in
         [ -f "$dejavu" ] && cp "$dejavu" "$seeds/" ;;
     png)
         for file in Fixtures/references/wheel-0.png Fixtures/references/stacks.png Tests/SnapshotTests/Fixtures/pixelmatch/*.png; do cp "$file" "$seeds/"; done ;;
+    image)
+        # The pictures the fixtures show (PNG and JPEG, straight and transparent) and the broken ones.
+        for file in Fixtures/images/*.png Fixtures/images/*.jpg Fixtures/images/broken/*; do cp "$file" "$seeds/"; done ;;
 esac
 # Fuzz/regressions is not seeded: its inputs are the slowest the fuzzer found, and FuzzRegressionTests
 # replays them on every test run.

@@ -44,6 +44,20 @@ import Testing
         }
     }
 
+    /// Image inputs: each decodes or is refused with an `ImageError`.
+    @Test func imageInputs() {
+        let inputs = Self.inputs("image")
+        #expect(!inputs.isEmpty)
+        for input in inputs {
+            do {
+                let source = try ImageSource(contentsOf: input, name: input.lastPathComponent)
+                #expect(source.pixels.count == source.pixelWidth * source.pixelHeight * 4)
+            } catch {
+                #expect(!error.description.isEmpty)
+            }
+        }
+    }
+
     @Test func pngInputs() throws {
         for input in Self.inputs("png") {
             guard let bitmap = try? Bitmap(contentsOfPNG: input) else { continue }

@@ -46,8 +46,9 @@ public final class ImageSource: Hashable, Sendable, CustomStringConvertible {
             return arrange_image_size(base, raw.count, &width, &height, &message, message.count)
         }
         guard sized == 0 else { throw ImageError.corrupt(Self.text(message)) }
-        let count = Int(width) * Int(height)
-        guard count <= pixelLimit else { throw ImageError.tooLarge(width: Int(width), height: Int(height), limit: pixelLimit) }
+        // A header may claim up to 2³² − 1 a side: the product can pass Int's range.
+        let (count, overflow) = Int(width).multipliedReportingOverflow(by: Int(height))
+        guard !overflow, count <= pixelLimit else { throw ImageError.tooLarge(width: Int(width), height: Int(height), limit: pixelLimit) }
         var pixels = [UInt8](repeating: 0, count: count * 4)
         let decoded = data.withUnsafeBytes { raw -> Int32 in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return -1 }
@@ -93,9 +94,13 @@ public final class ImageSource: Hashable, Sendable, CustomStringConvertible {
 
 /// Why an image could not be used.
 public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file could not be read (missing, a folder, no permission), with the system's reason.
     case unreadable(String)
+    /// The bytes start as neither a PNG nor a JPEG.
     case unknownFormat
+    /// The header claims more pixels than the limit; nothing was decoded.
     case tooLarge(width: Int, height: Int, limit: Int)
+    /// The decoder refused the data (truncated, a bad chunk or marker), with its reason.
     case corrupt(String)
 
     public var description: String {
@@ -103,8 +108,15 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unreadable(let reason): "cannot read the image: \(reason)"
         case .unknownFormat: "not a PNG or JPEG image"
         case .tooLarge(let width, let height, let limit):
-            "the image is \(width) × \(height) = \(width * height) pixels, over the limit of \(limit) (64 megapixels)"
+            "the image is \(width) × \(height) = \(Self.product(width, height)) pixels, over the limit of \(limit)"
+                + (limit == ImageSource.pixelLimit ? " (64 megapixels)" : "")
         case .corrupt(let reason): "the image is corrupt: \(reason)"
         }
+    }
+
+    /// `width × height` written out; a header can claim 2³² − 1 a side, past Int's range.
+    private static func product(_ width: Int, _ height: Int) -> String {
+        let (count, overflow) = UInt64(clamping: width).multipliedReportingOverflow(by: UInt64(clamping: height))
+        return overflow ? "over \(UInt64.max)" : "\(count)"
     }
 }

@@ -1,0 +1,35 @@
+import Arrange
+import ArrangeCairo
+import ArrangeSVG
+import Foundation
+import FuzzDriver
+
+/// libFuzzer target: bytes named as an image in a scene must decode or be refused with an
+/// `ImageError`. A decoded image holds width × height premultiplied pixels (no colour above its
+/// alpha), and both backends draw it, scaled, without trouble.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzImage(_ pointer: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    guard let bytes = pointer else { return 0 }
+    // A megapixel at most: the 64 MP limit is checked from the header alike, and a smaller one
+    // keeps each run fast under AddressSanitizer.
+    guard let source = try? ImageSource(data: Data(bytes: bytes, count: count), pixelLimit: 1 << 20) else { return 0 }
+    guard source.pixels.count == source.pixelWidth * source.pixelHeight * 4 else { abort() }
+    for offset in stride(from: 0, to: source.pixels.count, by: 4) {
+        // Native-endian ARGB32 on a little-endian machine: blue, green, red, alpha.
+        let alpha = source.pixels[offset + 3]
+        if source.pixels[offset] > alpha || source.pixels[offset + 1] > alpha || source.pixels[offset + 2] > alpha { abort() }
+    }
+    let item = DisplayItem(frame: CGRect(x: 2, y: 3, width: 24, height: 17), identity: ViewIdentity(path: "0", kind: "Image"),
+                           content: .image(ImageDrawing(source: source)))
+    let list = DisplayList(size: CGSize(width: 32, height: 24), items: [item])
+    guard (try? SVGRenderer().render(list, options: RenderOptions())) != nil else { abort() }
+    guard (try? CairoRenderer().render(list, options: RenderOptions())) != nil else { abort() }
+    return 0
+}
+
+@main
+enum Main {
+    static func main() {
+        exit(runFuzzer { fuzzImage($0, $1) })
+    }
+}
