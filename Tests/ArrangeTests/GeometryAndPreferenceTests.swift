@@ -85,6 +85,23 @@ private struct Corner: PreferenceKey {
         let frames = LayoutResult(of: view, in: ProposedViewSize(width: 200, height: 100)).frames
         #expect(frames["deep 20.0 160.0"] == CGRect(x: 20, y: 20, width: 10, height: 10))
     }
+
+    @Test func theTreeListsAReadersContentUnderIt() throws {
+        // The layout tree (`arrange layout`) shows what a reader made, in the canvas: a 10-tall
+        // bar, then the reader in the other 40 of 100 × 50 at (0, 10); its content, a frame half
+        // its width, at its corner, (0, 10, 50, 40), with a path continuing the reader's.
+        let view = VStack(spacing: 0) {
+            Color.red.frame(height: 10)
+            GeometryReader { proxy in Color.blue.frame(width: proxy.size.width / 2).id("half") }.id("reader")
+        }
+        let tree = LayoutTree(of: view, in: ProposedViewSize(width: 100, height: 50))
+        let reader = try #require(tree.root.allNodes.first { $0.id == "reader" })
+        #expect(reader.frame == CGRect(x: 0, y: 10, width: 100, height: 40))
+        let half = try #require(reader.allNodes.first { $0.id == "half" })
+        #expect(half.frame == CGRect(x: 0, y: 10, width: 50, height: 40))
+        #expect(half.path.hasPrefix(reader.path + ".0"))
+        #expect(tree.result.frames["half"] == half.frame)
+    }
 }
 
 @Suite struct PreferenceRules {

@@ -40,6 +40,8 @@ struct DisplayListBuilder {
     private var parent: (node: Int, translation: CGSize)?
     /// How many geometry readers deep this layout is.
     private let depth: Int
+    /// The content laid out for each geometry reader or preference layer drawn so far, by node.
+    private(set) var layers: [Int: DeferredLayout] = [:]
 
     init(pass: LayoutPass, scale: CGFloat, measurer: any TextMeasurer) {
         self.init(pass: pass, scale: scale, measurer: measurer, origin: .zero, rootPath: Array("0".utf8), namedSpaces: [:], depth: 0)
@@ -209,6 +211,7 @@ struct DisplayListBuilder {
         var builder = DisplayListBuilder(pass: sub, scale: scale, measurer: measurer, origin: global.origin,
                                          rootPath: path + Array(".0".utf8), namedSpaces: namedSpaces, depth: depth + 1)
         let inner = builder.items()
+        layers[node] = DeferredLayout(pass: sub, origin: global.origin, layers: builder.layers)
         // Frames of the content are already in the canvas: its builder adds `origin`.
         for (id, subFrame) in builder.taggedFrames.byID { taggedFrames[id] = subFrame }
         for (key, value) in builder.taggedPaths { taggedPaths[key] = value }
@@ -279,4 +282,14 @@ struct DisplayListBuilder {
             }
         }
     }
+}
+
+/// The content of one geometry reader or preference layer, laid out on its own after the main
+/// pass: kept so that `LayoutTree` can list it under the reader.
+struct DeferredLayout {
+    let pass: LayoutPass
+    /// Where the content's root coordinates sit in the canvas.
+    let origin: CGPoint
+    /// The content of the readers and layers inside it, by node of `pass`.
+    let layers: [Int: DeferredLayout]
 }

@@ -45,20 +45,24 @@ public struct LayoutResult: Sendable {
         self = Self.withPass(tree: tree, proposal: proposal, scale: scale, fonts: fonts).result
     }
 
-    /// Lays out a resolved tree in a fresh pass, and hands back the pass too, for tools that read
-    /// every node's frame.
+    /// Lays out a resolved tree in a fresh pass, and hands back the pass too, with the content
+    /// laid out for its geometry readers and preference layers, for tools that read every node's
+    /// frame.
     static func withPass(tree: ResolvedTree, proposal: ProposedViewSize, scale: CGFloat,
-                         fonts: any TextMeasurer) -> (result: LayoutResult, pass: LayoutPass) {
+                         fonts: any TextMeasurer) -> (result: LayoutResult, pass: LayoutPass, layers: [Int: DeferredLayout]) {
         let scale = scale.isFinite && scale > 0 ? scale : 1
         let pass = LayoutPass(tree: tree, measurer: fonts, scale: scale)
-        return (LayoutResult(pass: pass, proposal: proposal), pass)
+        var layers: [Int: DeferredLayout] = [:]
+        let result = LayoutResult(pass: pass, proposal: proposal, layers: &layers)
+        return (result, pass, layers)
     }
 
-    private init(pass: LayoutPass, proposal: ProposedViewSize) {
+    private init(pass: LayoutPass, proposal: ProposedViewSize, layers: inout [Int: DeferredLayout]) {
         let scale = pass.scale, fonts = pass.measurer
         let (size, frame, canvas) = pass.layOutRoot(for: proposal)
         var builder = DisplayListBuilder(pass: pass, scale: scale, measurer: fonts)
         let items = builder.items()
+        layers = builder.layers
         rootSize = size
         rootFrame = frame
         canvasSize = canvas

@@ -39,8 +39,9 @@ public struct LayoutNodeInfo: Hashable, Sendable {
     }
 
     /// A snapshot of a placed node and everything under it. An offset moves the node it is on
-    /// and everything inside, as the display list draws them.
-    init(_ node: Int, in pass: LayoutPass, paths: [String], translation: CGSize) {
+    /// and everything inside, as the display list draws them. The content of a geometry reader
+    /// or preference layer, laid out on its own (`layers`), is listed as the reader's child.
+    init(_ node: Int, in pass: LayoutPass, paths: [String], translation: CGSize, layers: [Int: DeferredLayout]) {
         let tree = pass.tree
         var moved = translation
         for case .offset(let delta) in tree.effects(of: node) {
@@ -53,7 +54,13 @@ public struct LayoutNodeInfo: Hashable, Sendable {
         path = paths[node]
         source = tree.source(of: node)
         frame = pass.frame(of: node).offsetBy(dx: moved.width, dy: moved.height)
-        children = tree.children(node).map { LayoutNodeInfo($0, in: pass, paths: paths, translation: moved) }
+        children = tree.children(node).map { LayoutNodeInfo($0, in: pass, paths: paths, translation: moved, layers: layers) }
+        if let layer = layers[node], layer.pass.tree.count > 0 {
+            // Its paths continue the reader's, as its display items' do.
+            let inner = layer.pass.tree.paths().map { "\(paths[node]).\($0)" }
+            children.append(LayoutNodeInfo(layer.pass.tree.root, in: layer.pass, paths: inner,
+                                           translation: CGSize(width: layer.origin.x, height: layer.origin.y), layers: layer.layers))
+        }
         clips = tree.effects(of: node).contains { effect in
             switch effect {
             case .clip, .clipPath: true
@@ -96,8 +103,8 @@ public struct LayoutTree: Sendable {
     public init<V: View>(of view: V, in proposal: ProposedViewSize = .unspecified, scale: CGFloat = 1,
                          fonts: any TextMeasurer = FontLibrary.system) {
         let tree = ViewGraph.resolveRoot(view)
-        let (result, pass) = LayoutResult.withPass(tree: tree, proposal: proposal, scale: scale, fonts: fonts)
+        let (result, pass, layers) = LayoutResult.withPass(tree: tree, proposal: proposal, scale: scale, fonts: fonts)
         self.result = result
-        root = LayoutNodeInfo(tree.root, in: pass, paths: tree.paths(), translation: .zero)
+        root = LayoutNodeInfo(tree.root, in: pass, paths: tree.paths(), translation: .zero, layers: layers)
     }
 }
