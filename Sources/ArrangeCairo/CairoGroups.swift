@@ -270,8 +270,10 @@ final class ShadowCapture {
         let region = CGRect(x: x, y: y, width: w, height: h).insetBy(dx: -reach, dy: -reach)
             .intersection(shown.insetBy(dx: -reach, dy: -reach))
         if !region.isNull, region.width > 0, region.height > 0 {
-            let x0 = Int((region.minX * r).rounded(.down)), y0 = Int((region.minY * r).rounded(.down))
-            let width = Int((region.maxX * r).rounded(.up)) - x0, height = Int((region.maxY * r).rounded(.up)) - y0
+            // Clamped as the PNG path clamps: a huge offset from Swift code must not trap in Int().
+            let limit = Double(1 << 40)
+            let x0 = Int(max(-limit, (region.minX * r).rounded(.down))), y0 = Int(max(-limit, (region.minY * r).rounded(.down)))
+            let width = Int(min(limit, (region.maxX * r).rounded(.up))) - x0, height = Int(min(limit, (region.maxY * r).rounded(.up))) - y0
             if width > 0, height > 0, width <= 32767, height <= 32767, width * height <= Self.pixelLimit,
                let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) {
                 defer { cairo_surface_destroy(image) }

@@ -41,6 +41,8 @@ enum ShadowBlur {
     /// samples across its pixel (51 for the centre, so that it stays symmetric).
     static func gaussianKernel(_ sigma: Double) -> [Double] {
         let radius = kernelRadius(sigma), diameter = 2 * radius + 1
+        // A σ so small that σ² is 0 would make every weight 0/0.
+        guard radius > 0 else { return [1] }
         func gauss(_ x: Double) -> Double { exp(-(x * x) / (2 * sigma * sigma)) }
         var kernel = [Double](repeating: 0, count: diameter)
         for i in 0..<radius {
@@ -60,6 +62,8 @@ enum ShadowBlur {
     /// Blurs `plane` (`width × height` alpha values, row by row) in place.
     static func blur(_ plane: inout [UInt8], width: Int, height: Int, sigma: Double) {
         guard sigma.isFinite, sigma > 0, width > 0, height > 0, plane.count >= width * height else { return }
+        // Below a sixth of a pixel the kernel is its centre alone: nothing moves.
+        guard sigma >= 2 || kernelRadius(sigma) > 0 else { return }
         let pass = sigma >= 2 ? Pass.boxes(boxSize(sigma)) : Pass.kernel(gaussianKernel(sigma))
         let count = max(width, height)
         let line = UnsafeMutablePointer<UInt8>.allocate(capacity: count), scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: count)

@@ -334,6 +334,19 @@ import Testing
         #expect(image[46, 46] == (255, 255, 255, 255))
     }
 
+    /// A standard deviation below a sixth of a pixel is a kernel of its centre alone, however
+    /// small (at 1e-200 its square is 0, which once made every weight 0/0 and crashed): the same
+    /// sharp shadow as radius 0.
+    @Test func aVanishingBlurIsASharpShadow() throws {
+        let size = CGSize(width: 60, height: 60)
+        let sharp = try Self.render([Self.shadowedSquare(radius: 0, offset: CGSize(width: 5, height: 5))], size: size)
+        for radius in [1e-200, 1e-9, 0.1] as [CGFloat] {
+            let tiny = try Self.render([Self.shadowedSquare(radius: radius, offset: CGSize(width: 5, height: 5))], size: size)
+            #expect(tiny[42, 42] == (0, 0, 0, 255) && tiny[46, 46] == (255, 255, 255, 255), "radius \(radius)")
+            #expect(tiny[42, 42] == sharp[42, 42] && tiny[22, 42] == sharp[22, 42], "radius \(radius)")
+        }
+    }
+
     /// With a standard deviation of 4 (librsvg's three box blurs of 8, 8 and 9 pixels, the
     /// specification's approximation), the shadow's edge at x = 45 is half covered. Worked out
     /// from the boxes on the 20-pixel-wide shadow (25…45): the pixel just inside is 54.5% dark
