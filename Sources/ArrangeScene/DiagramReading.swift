@@ -12,6 +12,9 @@ extension SceneReader {
     static let imageFileLimit = 256 * 1024 * 1024
     /// The most pixels all of a scene's images may have together: four at the limit of one.
     static let sceneImagePixels = 4 * ImageSource.pixelLimit
+    /// The most image bytes a scene's image views may show together, each use counted (`repeat`
+    /// included): the SVG embeds the file at every use.
+    static let sceneImageBytes = 256 * 1024 * 1024
 
     /// `image: photos/a.png`, or `image: {path:, resizable:, interpolation:}`. The path is
     /// relative to the scene's folder; the file is read and decoded now, so a missing, huge or
@@ -34,6 +37,11 @@ extension SceneReader {
             throw error("'image' needs a 'path', as in {image: photos/beach.png} or {image: {path: photos/beach.png, resizable: true}}", at: node)
         }
         let source = try imageSource(pathNode)
+        imageBytesShown += source.data.count
+        guard imageBytesShown <= Self.sceneImageBytes else {
+            throw stop("the scene's image views show more than \(Self.sceneImageBytes) bytes of image files together (each use counts, copies made by 'repeat' included: an SVG embeds the file at every use)",
+                       at: pathNode)
+        }
         return { _ in
             var image = Image(source).interpolation(interpolation)
             if resizable { image = image.resizable() }
@@ -248,14 +256,14 @@ extension SceneReader {
         }
     }
 
-    /// A dash pattern: a list of up to 16 lengths ≥ 0, not all 0.
+    /// A dash pattern: a list of up to 16 lengths ≥ 0 adding up to 0.001 or more.
     mutating func dash(_ node: Node, _ name: String) throws -> [CGFloat] {
         guard case .sequence(let items) = node, items.count <= 16 else {
             throw error("'\(name)' is a list of up to 16 dash and gap lengths, as in [6, 3], found \(Self.describe(node))", at: node)
         }
         let lengths = try items.map { CGFloat(try number($0, name, .nonNegative)) }
-        guard lengths.isEmpty || lengths.contains(where: { $0 > 0 }) else {
-            throw error("'\(name)' needs a length above 0 (all zeros draw nothing)", at: node)
+        guard lengths.isEmpty || lengths.reduce(0, +) >= 0.001 else {
+            throw error("'\(name)' needs lengths adding up to 0.001 or more (a shorter pattern cannot be drawn)", at: node)
         }
         return lengths
     }
@@ -340,6 +348,8 @@ extension SceneReader {
         guard items.count <= 10_000 else { throw error("'connect' lists at most 10000 connectors, found \(items.count)", at: node) }
         var connectors: [Connector] = []
         for item in items {
+            // Each connector is a few views more; with 'repeat' they would otherwise be unbounded.
+            try countView(item)
             var from: (String, Node)?, to: (String, Node)?
             var connector = Connector(from: "", to: "")
             var fromAnchor: UnitPoint?, toAnchor: UnitPoint?

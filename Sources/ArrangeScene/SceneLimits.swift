@@ -26,7 +26,7 @@ public struct SceneLimits: Sendable, Hashable {
     /// The names `--limit` takes, with what each bounds.
     public static let names: KeyValuePairs<String, String> = [
         "file-bytes": "bytes of a scene file",
-        "views": "views, repeated copies included",
+        "views": "views, repeated copies and connectors included",
         "modifiers": "modifiers, repeated copies included",
         "repeat": "copies one 'repeat' makes",
         "text": "code points of text",

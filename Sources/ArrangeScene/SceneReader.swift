@@ -32,6 +32,8 @@ struct SceneReader {
     /// Images decoded so far, by their full path, and their pixels together.
     var images: [String: ImageSource] = [:]
     var imagePixels = 0
+    /// The bytes of the image files shown so far, once for each use.
+    var imageBytesShown = 0
     /// Every id read so far, in order, suffixes included: the ids inside a view are those read
     /// while it was.
     var sceneIDs: [String] = []

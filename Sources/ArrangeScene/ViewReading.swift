@@ -67,10 +67,11 @@ extension SceneReader {
         return try kind.read(&self, Self.null(at: node))([]).view.layoutSource(place(node)).erased
     }
 
-    private mutating func countView(_ node: Node) throws {
+    /// Counts a view, or a connector (drawn as a few views), against the `views` limit.
+    mutating func countView(_ node: Node) throws {
         viewCount += 1
         guard viewCount <= limits.views else {
-            throw stop("the scene has more than \(limits.views) views (copies made by 'repeat' included)\(SceneLimits.raise("views"))", at: node)
+            throw stop("the scene has more than \(limits.views) views (copies made by 'repeat' and connectors included)\(SceneLimits.raise("views"))", at: node)
         }
     }
 

@@ -43,7 +43,7 @@ struct ArrangeTool: ParsableCommand {
     )
 
     /// `arrange --version`; part of every `--incremental` fingerprint, so a new version draws anew.
-    static let version = "arrange 0.4.0"
+    static let version = "arrange 0.5.0"
 }
 
 /// A scene named on the command line: a file, or standard input (`-`).

@@ -51,6 +51,15 @@ import Testing
         #expect(message == "the image is 4294967295 × 4294967295 = 18446744065119617025 pixels, over the limit of 67108864 (64 megapixels)")
     }
 
+    @Test func sidesOverCairosLimitAreRefused() {
+        // 65,536 × 1 is one megapixel, under the pixel limit, but Cairo cannot make a surface
+        // wider than 32,767: the PNG would leave out what the SVG shows.
+        #expect(throws: ImageError.sideTooLong(width: 65_536, height: 1, limit: 32_767)) {
+            try ImageSource(data: Self.header(width: 65_536, height: 1))
+        }
+        #expect(ImageError.sideTooLong(width: 65_536, height: 1, limit: 32_767).description == "the image is 65536 × 1 pixels; at most 32767 a side")
+    }
+
     @Test func brokenFilesAreRefused() throws {
         #expect(throws: ImageError.unknownFormat) { try ImageSource(data: Data("not a picture".utf8)) }
         #expect(throws: ImageError.unknownFormat) { try ImageSource(data: Data()) }

@@ -229,6 +229,6 @@ struct PNGPixels {
             #expect(!run.errors.contains("Fatal error") && !run.errors.contains("Backtrac"))
         }
         let version = CLITests.run(binary, ["--version"])
-        #expect(version.status == 0 && version.stdout == "arrange 0.4.0\n")
+        #expect(version.status == 0 && version.stdout == "arrange 0.5.0\n")
     }
 }

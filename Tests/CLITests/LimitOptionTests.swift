@@ -36,7 +36,7 @@ import TestSupport
         // A lower limit refuses what the default allows.
         let lowered = CLITests.run(binary, ["validate", "big.yaml", "--limit", "repeat=20000", "--limit", "views=5000"], in: folder)
         #expect(lowered.status == 1)
-        #expect(lowered.errors.contains("error: the scene has more than 5000 views (copies made by 'repeat' included); if you mean it, raise the limit with --limit views=N"))
+        #expect(lowered.errors.contains("error: the scene has more than 5000 views (copies made by 'repeat' and connectors included); if you mean it, raise the limit with --limit views=N"))
     }
 
     @Test func anUnknownLimitIsAUsageErrorWithASuggestion() throws {

@@ -166,4 +166,57 @@ private func imageFrames(_ list: DisplayList) -> [CGRect] {
         #expect(error?.location.line == 6)
         #expect(error?.message.contains("no view with id 'b' inside the view that draws this connector") == true)
     }
+
+    @Test func aDashPatternMustRepeatInAThousandthOfAPointOrMore() throws {
+        // Both [0.0005, 0.0005] (0.001 in all) reads; zeros or 1e-300s cannot be drawn alike by
+        // SVG viewers (a solid line) and Cairo (an approximation), so they are errors.
+        _ = try layout("view: {rectangle: {}, modifiers: [{stroke: {dash: [0.0005, 0.0005]}}]}")
+        for dash in ["[0, 0]", "[1e-300, 1e-300]", "[0.0004, 0.0005]"] {
+            let error = sceneError("view: {rectangle: {}, modifiers: [{stroke: {dash: \(dash)}}]}")
+            #expect(error?.message.contains("'dash' needs lengths adding up to 0.001 or more") == true, "\(dash): \(String(describing: error))")
+        }
+        // In Swift the same patterns draw solid.
+        #expect(StrokeStyle(dash: [1e-300, 1e-300]).sanitized.dash.isEmpty)
+        #expect(StrokeStyle(dash: [0.0005, 0.0005]).sanitized.dash == [0.0005, 0.0005])
+    }
+
+    @Test func connectorsCountAgainstTheViewsLimit() throws {
+        // 2 rectangles and 1 connector a copy, 10 copies, in a stack: 1 + 10 × (1 + 2 + 1) = 41
+        // views and connectors. A limit of 41 takes it; 40 stops at the 10th copy's connector.
+        let yaml = """
+            view:
+              vstack:
+              children:
+                - hstack:
+                  repeat: 10
+                  children: [{rectangle: {}, id: a}, {rectangle: {}, id: b}]
+                  modifiers: [{connect: {from: a, to: b}}]
+            """
+        var limits = SceneLimits()
+        limits.views = 41
+        _ = try Scene(data: Data(yaml.utf8), file: "test.yaml", format: .yaml, limits: limits)
+        limits.views = 40
+        let error = #expect(throws: SceneError.self) { try Scene(data: Data(yaml.utf8), file: "test.yaml", format: .yaml, limits: limits) }
+        #expect(error?.location.line == 7)
+        #expect(error?.message.contains("more than 40 views (copies made by 'repeat' and connectors included)") == true)
+    }
+
+    @Test func imageBytesShownAreBoundedWithEveryUseCounted() throws {
+        // A 3 MiB file (the logo and zeros after its end, which decoders ignore) shown 90 times
+        // is 270 MiB, over the 256 MiB an SVG would embed; 80 times (240 MiB) is fine.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("arrange-image-bytes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var padded = try Data(contentsOf: URL(fileURLWithPath: repositoryPath("Fixtures/images/logo.png")))
+        padded.append(Data(count: 3 * 1024 * 1024 - padded.count))
+        try padded.write(to: folder.appendingPathComponent("padded.png"))
+        func scene(_ copies: Int) -> String {
+            "view:\n  zstack:\n  children:\n    - image: padded.png\n      repeat: \(copies)\n"
+        }
+        let file = folder.appendingPathComponent("scene.yaml").path
+        _ = try Scene(text: scene(80), file: file)
+        let error = #expect(throws: SceneError.self) { try Scene(text: scene(90), file: file) }
+        #expect(error?.location.line == 4)
+        #expect(error?.message.contains("more than 268435456 bytes of image files together") == true)
+    }
 }

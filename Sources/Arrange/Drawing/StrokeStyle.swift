@@ -33,13 +33,16 @@ public struct StrokeStyle: Hashable, Sendable {
     }
 
     /// The style with every number made safe to draw: a NaN, infinite or negative width is 0, a
-    /// miter limit below 1 is 1, and a dash pattern with a negative, non-finite or all-zero
-    /// length is dropped (a solid line), as both backends would refuse it.
+    /// miter limit below 1 is 1, and a dash pattern with a negative or non-finite length, or
+    /// adding up to less than 1/1000 point, is dropped (a solid line), as both backends would
+    /// refuse it or disagree on it.
     public var sanitized: StrokeStyle {
         var style = self
         style.lineWidth = lineWidth.isFinite ? max(lineWidth, 0) : 0
         style.miterLimit = miterLimit.isFinite ? max(miterLimit, 1) : 10
-        if dash.contains(where: { !$0.isFinite || $0 < 0 }) || !dash.contains(where: { $0 > 0 }) { style.dash = [] }
+        // A pattern with nothing drawn or skipped, or one repeating in under 1/1000 point (which
+        // SVG would write as zeros, drawn solid, and Cairo would approximate), is a solid line.
+        if dash.contains(where: { !$0.isFinite || $0 < 0 }) || dash.reduce(0, +) < 0.001 { style.dash = [] }
         style.dashPhase = dashPhase.isFinite ? dashPhase : 0
         return style
     }

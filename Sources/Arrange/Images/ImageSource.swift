@@ -23,6 +23,9 @@ public final class ImageSource: Hashable, Sendable, CustomStringConvertible {
 
     /// The most pixels an image may have: 64 megapixels, 256 MB decoded.
     public static let pixelLimit = 64 * 1024 * 1024
+    /// The most pixels a side may have: Cairo's limit for a surface, so that an image the SVG
+    /// shows is never one the PNG leaves out.
+    public static let sideLimit = 32767
 
     /// Decodes `data`.
     /// - Throws: `ImageError` for data that is not PNG or JPEG, over `pixelLimit` pixels (checked
@@ -49,6 +52,9 @@ public final class ImageSource: Hashable, Sendable, CustomStringConvertible {
         // A header may claim up to 2³² − 1 a side: the product can pass Int's range.
         let (count, overflow) = Int(width).multipliedReportingOverflow(by: Int(height))
         guard !overflow, count <= pixelLimit else { throw ImageError.tooLarge(width: Int(width), height: Int(height), limit: pixelLimit) }
+        guard width <= Self.sideLimit, height <= Self.sideLimit else {
+            throw ImageError.sideTooLong(width: Int(width), height: Int(height), limit: Self.sideLimit)
+        }
         var pixels = [UInt8](repeating: 0, count: count * 4)
         let decoded = data.withUnsafeBytes { raw -> Int32 in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return -1 }
@@ -100,6 +106,8 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownFormat
     /// The header claims more pixels than the limit; nothing was decoded.
     case tooLarge(width: Int, height: Int, limit: Int)
+    /// A side is longer than `ImageSource.sideLimit`; nothing was decoded.
+    case sideTooLong(width: Int, height: Int, limit: Int)
     /// The decoder refused the data (truncated, a bad chunk or marker), with its reason.
     case corrupt(String)
 
@@ -110,6 +118,7 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooLarge(let width, let height, let limit):
             "the image is \(width) × \(height) = \(Self.product(width, height)) pixels, over the limit of \(limit)"
                 + (limit == ImageSource.pixelLimit ? " (64 megapixels)" : "")
+        case .sideTooLong(let width, let height, let limit): "the image is \(width) × \(height) pixels; at most \(limit) a side"
         case .corrupt(let reason): "the image is corrupt: \(reason)"
         }
     }
