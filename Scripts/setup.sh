@@ -47,7 +47,9 @@ if ! python3 -c "import jsonschema, yaml" 2>/dev/null; then
 fi
 
 echo "setup: building"
-swift build 2>&1 | grep -E "error|warning: |Compiling arrange|Build complete" || true
+# The log is kept: CI reads it for warnings, as a later build does not compile these files again.
+mkdir -p .build
+swift build 2>&1 | tee .build/setup-build.log | grep -E "error|warning: |Compiling arrange|Build complete" || true
 test -x .build/debug/arrange || { echo "setup: error: the build failed; run 'swift build' to see why" >&2; exit 1; }
 
 shopt -s nullglob

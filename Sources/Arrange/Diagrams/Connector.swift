@@ -26,19 +26,26 @@ public struct Connector: Hashable, Sendable {
     public var fromAnchor: UnitPoint?
     /// Where on the end view the line ends; nil picks the side facing the start view.
     public var toAnchor: UnitPoint?
+    /// How the line runs: straight, in right-angled elbows, or curved.
     public var routing: Routing
     /// Whether an arrowhead points at the start view.
     public var startArrow: Bool
     /// Whether an arrowhead points at the end view.
     public var endArrow: Bool
+    /// The colour of the line, its arrowheads and its label's text.
     public var color: Color
+    /// The width of the line, in points; arrowheads grow with it.
     public var lineWidth: CGFloat
     /// Dash and gap lengths; empty for a solid line.
     public var dash: [CGFloat]
     /// Text drawn at the middle of the line, on a small plate of `labelBackground`.
     public var label: String?
+    /// The plate under the label, so the line does not run through its text.
     public var labelBackground: Color
 
+    /// A connector from the view tagged `from` to the view tagged `to` (ids as given to
+    /// `connectorEnd(_:)`), with an arrowhead at the end unless told otherwise. A line width that
+    /// is not finite counts as the default, a negative one as 0.
     public init(from: some Hashable, to: some Hashable, fromAnchor: UnitPoint? = nil, toAnchor: UnitPoint? = nil,
                 routing: Routing = .straight, startArrow: Bool = false, endArrow: Bool = true, color: Color = .primary,
                 lineWidth: CGFloat = 1.5, dash: [CGFloat] = [], label: String? = nil, labelBackground: Color = .white) {
@@ -92,11 +99,13 @@ extension View {
 public struct ConnectorRoute: Equatable, Sendable {
     /// The line from the start view's border to the end view's border.
     public var path: Path
-    /// The end points, on the two views' borders.
+    /// The start point, on the start view's border.
     public var start: CGPoint
+    /// The end point, on the end view's border.
     public var end: CGPoint
-    /// The direction the line travels as it leaves `start` and as it reaches `end` (unit vectors).
+    /// The direction the line travels as it leaves `start` (a unit vector).
     public var startDirection: CGPoint
+    /// The direction the line travels as it reaches `end` (a unit vector).
     public var endDirection: CGPoint
 
     /// The route of `connector` between views with bounds `from` and `to`.

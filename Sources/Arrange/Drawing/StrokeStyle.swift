@@ -12,8 +12,11 @@ public enum CGLineJoin: Hashable, Sendable {
 
 /// How a path is stroked: the line is centred on the path, `lineWidth` wide.
 public struct StrokeStyle: Hashable, Sendable {
+    /// The width of the line, in points, half on each side of the path.
     public var lineWidth: CGFloat
+    /// How open ends are drawn.
     public var lineCap: CGLineCap
+    /// How corners are drawn.
     public var lineJoin: CGLineJoin
     /// Corners sharper than this ratio of miter length to line width are bevelled.
     public var miterLimit: CGFloat
@@ -22,6 +25,7 @@ public struct StrokeStyle: Hashable, Sendable {
     /// How far into the dash pattern the line starts.
     public var dashPhase: CGFloat
 
+    /// SwiftUI's defaults: 1 wide, butt caps, miter joins with limit 10, solid.
     public init(lineWidth: CGFloat = 1, lineCap: CGLineCap = .butt, lineJoin: CGLineJoin = .miter, miterLimit: CGFloat = 10,
                 dash: [CGFloat] = [], dashPhase: CGFloat = 0) {
         self.lineWidth = lineWidth
@@ -50,8 +54,11 @@ public struct StrokeStyle: Hashable, Sendable {
 
 /// How overlapping subpaths fill: nonzero winding (the default) or even-odd.
 public struct FillStyle: Hashable, Sendable {
+    /// Whether the even-odd rule decides what is inside, instead of nonzero winding.
     public var isEOFilled: Bool
+    /// Whether edges are antialiased (both backends always antialias).
     public var isAntialiased: Bool
+    /// SwiftUI's `FillStyle(eoFill:antialiased:)`.
     public init(eoFill: Bool = false, antialiased: Bool = true) {
         self.isEOFilled = eoFill
         self.isAntialiased = antialiased

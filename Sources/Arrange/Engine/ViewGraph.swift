@@ -42,7 +42,9 @@ public final class ViewGraph {
     }
 
     /// Lays the tree out as `layout(in:scale:fonts:)` does but builds no display list: only the
-    /// frames of the views tagged with `.id(_:)`, equal to that result's `frames`.
+    /// frames of the views tagged with `.id(_:)`, equal to that result's `frames` but for views
+    /// inside a `GeometryReader` or a preference overlay, which are made while drawing and so
+    /// are missing here.
     ///
     /// For tools and benchmarks that need frames only (timing layout apart from drawing).
     public func layoutFrames(in proposal: ProposedViewSize = .unspecified, scale: CGFloat = 1,

@@ -96,13 +96,22 @@ extension Anchor.Source where Value == CGPoint {
     public static func unitPoint(_ point: UnitPoint) -> Anchor<CGPoint>.Source {
         Anchor<CGPoint>.Source { CGPoint(x: $0.minX + point.x * $0.width, y: $0.minY + point.y * $0.height) }
     }
+    /// The top-leading corner of the view's bounds.
     public static var topLeading: Anchor<CGPoint>.Source { unitPoint(.topLeading) }
+    /// The middle of the top edge.
     public static var top: Anchor<CGPoint>.Source { unitPoint(.top) }
+    /// The top-trailing corner.
     public static var topTrailing: Anchor<CGPoint>.Source { unitPoint(.topTrailing) }
+    /// The middle of the leading edge.
     public static var leading: Anchor<CGPoint>.Source { unitPoint(.leading) }
+    /// The centre.
     public static var center: Anchor<CGPoint>.Source { unitPoint(.center) }
+    /// The middle of the trailing edge.
     public static var trailing: Anchor<CGPoint>.Source { unitPoint(.trailing) }
+    /// The bottom-leading corner.
     public static var bottomLeading: Anchor<CGPoint>.Source { unitPoint(.bottomLeading) }
+    /// The middle of the bottom edge.
     public static var bottom: Anchor<CGPoint>.Source { unitPoint(.bottom) }
+    /// The bottom-trailing corner.
     public static var bottomTrailing: Anchor<CGPoint>.Source { unitPoint(.bottomTrailing) }
 }

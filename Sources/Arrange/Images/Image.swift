@@ -18,6 +18,7 @@ public struct Image: View, PrimitiveView, Sendable {
         case stretch, tile
     }
 
+    /// The decoded file the image shows.
     public var source: ImageSource
     var isResizable = false
     var interpolation: Interpolation = .medium

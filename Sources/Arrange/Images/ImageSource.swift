@@ -13,8 +13,11 @@ public final class ImageSource: Hashable, Sendable, CustomStringConvertible {
 
     /// The file's bytes, unchanged.
     public let data: Data
+    /// PNG or JPEG, from the file's first bytes (not its name).
     public let format: Format
+    /// The image's size in pixels: its natural size in points, as in SwiftUI at scale 1.
     public let pixelWidth: Int
+    /// The image's height in pixels.
     public let pixelHeight: Int
     /// Cairo ARGB32 pixels (premultiplied, native-endian), `pixelWidth × 4` bytes a row.
     public let pixels: [UInt8]

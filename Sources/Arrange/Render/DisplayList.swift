@@ -78,13 +78,16 @@ public struct DisplayItem: Equatable, Sendable {
 /// A path and how it is painted. The path and the paint's geometry are relative to the item
 /// frame's top-left corner, so moving the item moves them.
 public struct PathDrawing: Hashable, Sendable {
+    /// The outline, relative to the item frame's corner.
     public var path: Path
+    /// A colour or a gradient placed in the same coordinates.
     public var paint: DisplayPaint
     /// How the path is stroked, or nil to fill it.
     public var stroke: StrokeStyle?
     /// For fills: even-odd rather than nonzero winding.
     public var evenOdd: Bool
 
+    /// A path filled (or stroked with `stroke`) with `paint`.
     public init(path: Path, paint: DisplayPaint, stroke: StrokeStyle? = nil, evenOdd: Bool = false) {
         self.path = path
         self.paint = paint
@@ -95,9 +98,12 @@ public struct PathDrawing: Hashable, Sendable {
 
 /// An image drawn stretched over its item's frame.
 public struct ImageDrawing: Hashable, Sendable {
+    /// The decoded file.
     public var source: ImageSource
+    /// How pixels are sampled when scaled: `.none` is nearest-pixel, the others smooth.
     public var interpolation: Image.Interpolation
 
+    /// `source` drawn with `interpolation`.
     public init(source: ImageSource, interpolation: Image.Interpolation = .medium) {
         self.source = source
         self.interpolation = interpolation
@@ -107,11 +113,14 @@ public struct ImageDrawing: Hashable, Sendable {
 /// A drop shadow: the group's drawing, its alpha blurred (a Gaussian of standard deviation
 /// `radius`, as SwiftUI's radius and CSS's half blur), offset and painted in `color` under it.
 public struct Shadow: Hashable, Sendable {
+    /// The shadow's colour; its opacity scales the blurred alpha.
     public var color: Color
     /// The blur's standard deviation, in points.
     public var radius: CGFloat
+    /// How far the shadow is moved from the drawing, in points.
     public var offset: CGSize
 
+    /// A shadow of `color`, blurred by `radius` and moved by `offset`.
     public init(color: Color, radius: CGFloat, offset: CGSize) {
         self.color = color
         self.radius = radius
@@ -211,7 +220,9 @@ public struct DisplayGroup: Equatable, Sendable {
     public var translation: CGSize
     /// A shadow of everything inside, or nil.
     public var shadow: Shadow?
+    /// How the group's drawing combines with what is under it.
     public var blendMode: BlendMode
+    /// The group's items, back to front.
     public var items: [DisplayItem]
 
     public init(clip: ShapeKind? = nil, clipPath: Path? = nil, opacity: Double = 1, translation: CGSize = .zero, shadow: Shadow? = nil,

@@ -4,15 +4,18 @@ import Foundation
 public struct Gradient: Hashable, Sendable {
     /// A colour at a location along the gradient.
     public struct Stop: Hashable, Sendable {
+        /// The colour at `location`.
         public var color: Color
         /// 0...1 along the gradient.
         public var location: CGFloat
+        /// `color` at `location`.
         public init(color: Color, location: CGFloat) {
             self.color = color
             self.location = location
         }
     }
 
+    /// The stops in order along the gradient.
     public var stops: [Stop]
 
     /// Colours spread evenly from 0 to 1.
@@ -21,6 +24,7 @@ public struct Gradient: Hashable, Sendable {
         stops = colors.enumerated().map { Stop(color: $1, location: colors.count == 1 ? 0 : CGFloat($0) / last) }
     }
 
+    /// Colours at the given locations.
     public init(stops: [Stop]) { self.stops = stops }
 
     /// The stops as drawn: locations clamped to 0...1 (NaN is 0) and never decreasing, as SVG
@@ -120,18 +124,24 @@ public enum DisplayPaint: Hashable, Sendable {
 
 /// A gradient along a line between two unit points of the shape's frame.
 public struct LinearGradient: ShapeStyle, View, PrimitiveView, Hashable, Sendable {
+    /// The colours and where they stand along the line.
     public var gradient: Gradient
+    /// Where location 0 is, as a unit point of the frame.
     public var startPoint: UnitPoint
+    /// Where location 1 is.
     public var endPoint: UnitPoint
 
+    /// `gradient` from `startPoint` to `endPoint`.
     public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {
         self.gradient = gradient
         self.startPoint = startPoint
         self.endPoint = endPoint
     }
+    /// `colors` spread evenly from `startPoint` to `endPoint`.
     public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
         self.init(gradient: Gradient(colors: colors), startPoint: startPoint, endPoint: endPoint)
     }
+    /// `stops` from `startPoint` to `endPoint`.
     public init(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint) {
         self.init(gradient: Gradient(stops: stops), startPoint: startPoint, endPoint: endPoint)
     }
@@ -144,20 +154,27 @@ public struct LinearGradient: ShapeStyle, View, PrimitiveView, Hashable, Sendabl
 
 /// A gradient in circles around a unit point of the shape's frame; radii in points.
 public struct RadialGradient: ShapeStyle, View, PrimitiveView, Hashable, Sendable {
+    /// The colours and where they stand between the two radii.
     public var gradient: Gradient
+    /// The circles' centre, as a unit point of the frame.
     public var center: UnitPoint
+    /// The radius of location 0, in points.
     public var startRadius: CGFloat
+    /// The radius of location 1, in points.
     public var endRadius: CGFloat
 
+    /// `gradient` in circles from `startRadius` to `endRadius` around `center`.
     public init(gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
         self.gradient = gradient
         self.center = center
         self.startRadius = startRadius
         self.endRadius = endRadius
     }
+    /// `colors` spread evenly from `startRadius` to `endRadius`.
     public init(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
         self.init(gradient: Gradient(colors: colors), center: center, startRadius: startRadius, endRadius: endRadius)
     }
+    /// `stops` from `startRadius` to `endRadius`.
     public init(stops: [Gradient.Stop], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
         self.init(gradient: Gradient(stops: stops), center: center, startRadius: startRadius, endRadius: endRadius)
     }
@@ -171,11 +188,17 @@ public struct RadialGradient: ShapeStyle, View, PrimitiveView, Hashable, Sendabl
 
 /// A gradient around a unit point of the shape's frame (a conic gradient).
 public struct AngularGradient: ShapeStyle, View, PrimitiveView, Hashable, Sendable {
+    /// The colours and where they stand between the two angles.
     public var gradient: Gradient
+    /// The point the colours turn around, as a unit point of the frame.
     public var center: UnitPoint
+    /// The angle of location 0, clockwise from the trailing direction.
     public var startAngle: Angle
+    /// The angle of location 1.
     public var endAngle: Angle
 
+    /// `gradient` turning from `startAngle` to `endAngle` around `center`; equal angles mean a
+    /// full turn.
     public init(gradient: Gradient, center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .zero) {
         self.gradient = gradient
         self.center = center
@@ -187,9 +210,11 @@ public struct AngularGradient: ShapeStyle, View, PrimitiveView, Hashable, Sendab
     public init(gradient: Gradient, center: UnitPoint, angle: Angle = .zero) {
         self.init(gradient: gradient, center: center, startAngle: angle, endAngle: angle + .degrees(360))
     }
+    /// `colors` spread evenly from `startAngle` to `endAngle`.
     public init(colors: [Color], center: UnitPoint, startAngle: Angle, endAngle: Angle) {
         self.init(gradient: Gradient(colors: colors), center: center, startAngle: startAngle, endAngle: endAngle)
     }
+    /// `colors` spread evenly over a full turn starting at `angle`.
     public init(colors: [Color], center: UnitPoint, angle: Angle = .zero) {
         self.init(gradient: Gradient(colors: colors), center: center, angle: angle)
     }

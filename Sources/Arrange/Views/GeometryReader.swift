@@ -7,8 +7,10 @@ import Foundation
 /// Arrange makes the content once the reader's frame is known, after the layout of everything
 /// around it, which the content cannot change (a reader's size never depends on its content).
 public struct GeometryReader<Content: View>: View, PrimitiveView {
+    /// Makes the content from the reader's geometry.
     public let content: (GeometryProxy) -> Content
 
+    /// A reader whose content is made from its size and place.
     public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) {
         self.content = content
     }
@@ -131,6 +133,7 @@ extension Alignment {
 public struct _EnclosingGeometry<Content: View>: View, PrimitiveView {
     let content: (GeometryProxy) -> Content
 
+    /// Content made from the enclosing reader's geometry.
     public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) {
         self.content = content
     }
