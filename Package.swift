@@ -24,8 +24,10 @@ let package = Package(
         // Geometry, views, the Layout protocol, the engine, text and the display list.
         .target(name: "Arrange", dependencies: ["CHarfBuzz", "CFontconfig", "CUnicode", "CImageCodecs"]),
         // PNG and JPEG decoding for `Image` (libpng-dev, libjpeg62-turbo-dev), in C because both
-        // report errors by longjmp.
-        .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+        // report errors by longjmp; SVG images through librsvg.
+        .target(name: "CImageCodecs", dependencies: ["CRsvg"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+        // librsvg (librsvg2-dev): SVG files as images.
+        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         // HarfBuzz: reads font files, shapes text, gives glyph outlines and colour glyph images.
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         // fontconfig: finds the installed font families.
@@ -42,7 +44,7 @@ let package = Package(
             providers: [.apt(["libcairo2-dev"])]
         ),
         // A display list as PNG or PDF through Cairo.
-        .target(name: "ArrangeCairo", dependencies: ["Arrange", "ArrangeSVG", "CCairo", "CFontconfig", "CPNG"]),
+        .target(name: "ArrangeCairo", dependencies: ["Arrange", "ArrangeSVG", "CCairo", "CFontconfig", "CPNG", "CImageCodecs"]),
         // PNG scanlines and zlib (zlib1g-dev) streams for ArrangeCairo's banded PNG writer.
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("z")]),
         // Scene files (YAML, JSON) to view trees, and the pipeline from a scene to its pictures.

@@ -43,8 +43,8 @@ case "$target" in
     png)
         for file in Fixtures/references/wheel-0.png Fixtures/references/stacks.png Tests/SnapshotTests/Fixtures/pixelmatch/*.png; do cp "$file" "$seeds/"; done ;;
     image)
-        # The pictures the fixtures show (PNG and JPEG, straight and transparent) and the broken ones.
-        for file in Fixtures/images/*.png Fixtures/images/*.jpg Fixtures/images/broken/*; do cp "$file" "$seeds/"; done ;;
+        # The pictures the fixtures show (PNG, JPEG and SVG, straight and transparent) and the broken ones.
+        for file in Fixtures/images/*.png Fixtures/images/*.jpg Fixtures/images/*.svg Fixtures/images/broken/*; do cp "$file" "$seeds/"; done ;;
 esac
 # Fuzz/regressions is not seeded: its inputs are the slowest the fuzzer found, and FuzzRegressionTests
 # replays them on every test run.

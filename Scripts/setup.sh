@@ -23,9 +23,10 @@ cd "$(dirname "$0")/.."
 #   zlib1g-dev                 deflate for the banded PNG writer (CPNG)
 #   python3-pil                Pillow: the tall-PNG cross-check (Scripts/check-tall-png.py)
 #   libpng-dev, libjpeg62-turbo-dev  decoding PNG and JPEG images (CImageCodecs)
+#   librsvg2-dev               drawing SVG images (CImageCodecs, through CRsvg)
 packages=(libcairo2-dev pkg-config libharfbuzz-dev libfontconfig-dev libicu-dev fonts-dejavu-core fonts-dejavu-extra
           fonts-noto-cjk fonts-noto-color-emoji librsvg2-bin libxml2-utils chromium fonts-liberation2 libharfbuzz-bin poppler-utils time
-          zlib1g-dev python3-pil libpng-dev libjpeg62-turbo-dev)
+          zlib1g-dev python3-pil libpng-dev libjpeg62-turbo-dev librsvg2-dev)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

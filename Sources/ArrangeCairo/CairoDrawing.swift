@@ -1,5 +1,6 @@
 import Arrange
 import CCairo
+import CImageCodecs
 import Foundation
 
 /// Paths, gradients and images, drawn as librsvg draws the SVG backend's `<path>`,
@@ -166,6 +167,10 @@ extension CairoPainter {
     mutating func image(_ drawing: ImageDrawing, in frame: CGRect, identity: ViewIdentity) {
         guard Self.isDrawable(frame), frame.width > 0, frame.height > 0 else { return }
         let source = drawing.source
+        if source.format == .svg {
+            svgImage(source, in: frame)
+            return
+        }
         guard source.pixelWidth > 0, source.pixelHeight > 0, let surface = imageSurface(source) else { return }
         cairo_save(context)
         defer { cairo_restore(context) }
@@ -186,6 +191,43 @@ extension CairoPainter {
         // What librsvg 2.54 draws every `<image>` with; FAST (nearest) and BEST would disagree with it.
         case .low, .medium, .high: CAIRO_FILTER_GOOD
         }
+    }
+
+    /// An SVG image drawn by librsvg as vectors at the device's resolution, stretched over
+    /// `frame` and clipped to it.
+    private mutating func svgImage(_ source: ImageSource, in frame: CGRect) {
+        let key = ObjectIdentifier(source)
+        let document: SVGDocument
+        if let known = svgDocuments[key] {
+            document = known
+        } else {
+            guard let opened = SVGDocument(source) else { return }
+            svgDocuments[key] = opened
+            document = opened
+        }
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        cairo_rectangle(context, Double(frame.minX), Double(frame.minY), Double(frame.width), Double(frame.height))
+        cairo_clip(context)
+        _ = arrange_svg_draw(document.svg, UnsafeMutableRawPointer(context), Double(frame.minX), Double(frame.minY),
+                             Double(frame.width), Double(frame.height))
+    }
+
+    /// A parsed SVG image; holds the source so that its identifier stays its own.
+    final class SVGDocument {
+        let source: ImageSource
+        let svg: OpaquePointer
+        init?(_ source: ImageSource) {
+            var width = 0.0, height = 0.0
+            let opened = source.data.withUnsafeBytes { raw -> OpaquePointer? in
+                guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
+                return arrange_svg_open(base, raw.count, &width, &height, nil, 0)
+            }
+            guard let opened else { return nil }
+            self.source = source
+            self.svg = opened
+        }
+        deinit { arrange_svg_close(svg) }
     }
 
     /// The Cairo surface of `source`'s pixels, made once a painter.

@@ -219,6 +219,8 @@ struct CairoPainter: DisplayListVisitor {
     var groups: [OpenGroup] = []
     /// Image surfaces made so far, by source.
     var images: [ObjectIdentifier: ImageSurface] = [:]
+    /// SVG images parsed so far, by source.
+    var svgDocuments: [ObjectIdentifier: SVGDocument] = [:]
     /// Colour glyph images decoded so far, with their frames in design units and units per em;
     /// nil for glyphs that are outlines.
     private var colorGlyphs: [ColorGlyphKey: ColorGlyph?] = [:]

@@ -10,6 +10,16 @@ arrange_image_format arrange_image_sniff(const uint8_t *bytes, size_t length) {
     static const uint8_t png[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
     if (length >= 8 && memcmp(bytes, png, 8) == 0) return ARRANGE_IMAGE_PNG;
     if (length >= 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF) return ARRANGE_IMAGE_JPEG;
+    // Markup: an optional byte-order mark and white space, then '<', and an <svg tag soon after.
+    size_t i = length >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0;
+    while (i < length && (bytes[i] == ' ' || bytes[i] == '\t' || bytes[i] == '\r' || bytes[i] == '\n')) i++;
+    if (i < length && bytes[i] == '<') {
+        size_t end = length < 4096 ? length : 4096;
+        for (size_t j = i; j + 4 <= end; j++) {
+            if (memcmp(bytes + j, "<svg", 4) == 0 && (j + 4 == end || bytes[j + 4] == ' ' || bytes[j + 4] == '>' ||
+                bytes[j + 4] == '\t' || bytes[j + 4] == '\r' || bytes[j + 4] == '\n')) return ARRANGE_IMAGE_SVG;
+        }
+    }
     return ARRANGE_IMAGE_UNKNOWN;
 }
 

@@ -60,6 +60,30 @@ import Testing
         #expect(ImageError.sideTooLong(width: 65_536, height: 1, limit: 32_767).description == "the image is 65536 × 1 pixels; at most 32767 a side")
     }
 
+    @Test func anSVGIsItsWidthAndHeightOrItsViewBoxRoundedUp() throws {
+        // Fixtures/images/logo.svg says width="64" height="64"; no pixels are decoded.
+        let logo = try ImageSource(contentsOf: Self.images.appendingPathComponent("logo.svg"))
+        #expect(logo.format == .svg && logo.pixelWidth == 64 && logo.pixelHeight == 64 && logo.pixels.isEmpty)
+        #expect(logo.format.mimeType == "image/svg+xml")
+        func svg(_ root: String) throws -> ImageSource {
+            try ImageSource(data: Data("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" \(root)><rect width=\"5\" height=\"5\"/></svg>".utf8))
+        }
+        let viewBox = try svg(#"viewBox="0 0 30 10""#)
+        #expect(viewBox.pixelWidth == 30 && viewBox.pixelHeight == 10)
+        let fractional = try svg(#"width="40.5" height="0.25""#)
+        #expect(fractional.pixelWidth == 41 && fractional.pixelHeight == 1)
+        #expect(throws: ImageError.sideTooLong(width: 100_000, height: 10, limit: 32_767)) { try svg(#"width="100000" height="10""#) }
+        let sizeless = #expect(throws: ImageError.self) { try svg("") }
+        #expect(sizeless?.description.contains("the SVG has no size") == true)
+        let broken = #expect(throws: ImageError.self) { try ImageSource(data: Data("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\"><rect".utf8)) }
+        guard case .corrupt = broken else {
+            Issue.record("unclosed markup gave \(String(describing: broken))")
+            return
+        }
+        // Markup that is not SVG is no image at all.
+        #expect(throws: ImageError.unknownFormat) { try ImageSource(data: Data("<html><body>hello</body></html>".utf8)) }
+    }
+
     @Test func brokenFilesAreRefused() throws {
         #expect(throws: ImageError.unknownFormat) { try ImageSource(data: Data("not a picture".utf8)) }
         #expect(throws: ImageError.unknownFormat) { try ImageSource(data: Data()) }

@@ -285,6 +285,21 @@ import Testing
 
     // MARK: Images
 
+    /// An SVG image is drawn as vectors at the device's resolution: a 10 × 10 document, red on
+    /// its left half and blue on its right, stretched over 40 × 20 at (0, 0) and drawn at scale 2
+    /// has its colour edge at x = 20 points = 40 pixels, sharp: pixel 39 wholly red, 40 wholly
+    /// blue (a 10-pixel bitmap scaled 8 times would blend them over several pixels).
+    @Test func anSVGImageIsDrawnAsVectors() throws {
+        let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="5" height="10" fill="#ff0000"/><rect x="5" width="5" height="10" fill="#0000ff"/></svg>"##
+        let source = try ImageSource(data: Data(svg.utf8))
+        let image = try Self.render([Self.item(CGRect(x: 0, y: 0, width: 40, height: 20), .image(ImageDrawing(source: source)), kind: "Image")],
+                                    size: CGSize(width: 50, height: 20), background: .white, scale: 2)
+        #expect(image[0, 10] == (255, 0, 0, 255) && image[39, 10] == (255, 0, 0, 255))
+        #expect(image[40, 10] == (0, 0, 255, 255) && image[79, 39] == (0, 0, 255, 255))
+        // Stretched: the whole 40 × 20 is covered, and nothing beyond it.
+        #expect(image[80, 10] == (255, 255, 255, 255))
+    }
+
     /// A 2 × 2 image (red, green / blue, white) over a 20 × 20 frame at (10, 10), nearest: each
     /// pixel becomes a 10 × 10 quadrant, edges included.
     @Test func imagePixelsFillTheirQuadrants() throws {

@@ -186,6 +186,10 @@ import TestSupport
         #expect(lines[0].hasSuffix(##""/>"##))
         let encoded = lines[0].dropFirst(prefix.count).dropLast(3)
         #expect(Data(base64Encoded: String(encoded)) == Data(Self.png))
+        // An SVG file is embedded the same way, as image/svg+xml: its markup never enters the page.
+        let markup = #"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><script>alert(1)</script></svg>"#
+        let svgLines = try Self.lines([Self.item(CGRect(x: 0, y: 0, width: 4, height: 4), .image(ImageDrawing(source: ImageSource(data: Data(markup.utf8)))))])
+        #expect(svgLines.count == 1 && svgLines[0].contains(##"href="data:image/svg+xml;base64,"##) && !svgLines[0].contains("<script"))
         // Nearest-pixel sampling.
         let pixelated = try Self.lines([Self.item(CGRect(x: 0, y: 0, width: 8, height: 8), .image(ImageDrawing(source: source, interpolation: .none)))])
         #expect(pixelated[0].hasPrefix(##"<image x="0" y="0" width="8" height="8" preserveAspectRatio="none" image-rendering="optimizeSpeed" href="data:image/png;base64,"##))

@@ -51,7 +51,7 @@ import Testing
         for input in inputs {
             do {
                 let source = try ImageSource(contentsOf: input, name: input.lastPathComponent)
-                #expect(source.pixels.count == source.pixelWidth * source.pixelHeight * 4)
+                #expect(source.pixels.count == (source.format == .svg ? 0 : source.pixelWidth * source.pixelHeight * 4))
             } catch {
                 #expect(!error.description.isEmpty)
             }

@@ -1,25 +1,34 @@
 import CImageCodecs
 import Foundation
 
-/// A decoded PNG or JPEG: the file's bytes (which SVG embeds as they are) and its pixels (which
-/// Cairo draws). Decoded once, when made, so a broken file is found before anything is drawn.
+/// A decoded PNG or JPEG, or a parsed SVG: the file's bytes (which SVG output embeds as they are)
+/// and, for PNG and JPEG, its pixels (which Cairo draws; an SVG image is drawn as vectors by
+/// librsvg). Read once, when made, so a broken file is found before anything is drawn.
 public final class ImageSource: Hashable, Sendable, CustomStringConvertible {
     /// The file formats Arrange reads.
     public enum Format: String, Sendable {
-        case png, jpeg
+        case png, jpeg, svg
         /// The MIME type, for SVG data URIs.
-        public var mimeType: String { self == .png ? "image/png" : "image/jpeg" }
+        public var mimeType: String {
+            switch self {
+            case .png: "image/png"
+            case .jpeg: "image/jpeg"
+            case .svg: "image/svg+xml"
+            }
+        }
     }
 
     /// The file's bytes, unchanged.
     public let data: Data
-    /// PNG or JPEG, from the file's first bytes (not its name).
+    /// PNG, JPEG or SVG, from the file's first bytes (not its name).
     public let format: Format
-    /// The image's size in pixels: its natural size in points, as in SwiftUI at scale 1.
+    /// The image's size in pixels: its natural size in points, as in SwiftUI at scale 1. For an
+    /// SVG, its width (else its viewBox's), rounded up.
     public let pixelWidth: Int
     /// The image's height in pixels.
     public let pixelHeight: Int
-    /// Cairo ARGB32 pixels (premultiplied, native-endian), `pixelWidth × 4` bytes a row.
+    /// Cairo ARGB32 pixels (premultiplied, native-endian), `pixelWidth × 4` bytes a row; empty
+    /// for an SVG.
     public let pixels: [UInt8]
     /// Where the image came from (a path as the user wrote it), for messages and linked SVGs.
     public let name: String
@@ -29,6 +38,8 @@ public final class ImageSource: Hashable, Sendable, CustomStringConvertible {
     /// The most pixels a side may have: Cairo's limit for a surface, so that an image the SVG
     /// shows is never one the PNG leaves out.
     public static let sideLimit = 32767
+    /// The largest SVG file, in bytes: librsvg parses it all before drawing.
+    public static let svgByteLimit = 16 * 1024 * 1024
 
     /// Decodes `data`.
     /// - Throws: `ImageError` for data that is not PNG or JPEG, over `pixelLimit` pixels (checked
@@ -45,6 +56,11 @@ public final class ImageSource: Hashable, Sendable, CustomStringConvertible {
         switch format {
         case ARRANGE_IMAGE_PNG: self.format = .png
         case ARRANGE_IMAGE_JPEG: self.format = .jpeg
+        case ARRANGE_IMAGE_SVG:
+            self.format = .svg
+            (pixelWidth, pixelHeight) = try Self.svgSize(data)
+            pixels = []
+            return
         default: throw ImageError.unknownFormat
         }
         let sized = data.withUnsafeBytes { raw -> Int32 in
@@ -69,6 +85,28 @@ public final class ImageSource: Hashable, Sendable, CustomStringConvertible {
         self.pixelWidth = Int(width)
         self.pixelHeight = Int(height)
         self.pixels = pixels
+    }
+
+    /// An SVG document's natural size in whole pixels, checked against the limits; librsvg parses
+    /// it here, so markup it refuses is an error now rather than a blank later.
+    private static func svgSize(_ data: Data) throws(ImageError) -> (Int, Int) {
+        guard data.count <= svgByteLimit else { throw ImageError.corrupt("an SVG image may have \(svgByteLimit) bytes at most, this one has \(data.count)") }
+        var width = 0.0, height = 0.0
+        var message = [CChar](repeating: 0, count: 256)
+        let opened = data.withUnsafeBytes { raw -> Bool in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress,
+                  let svg = arrange_svg_open(base, raw.count, &width, &height, &message, message.count) else { return false }
+            arrange_svg_close(svg)
+            return true
+        }
+        guard opened else { throw ImageError.corrupt(text(message)) }
+        // Sides in whole pixels, at least 1; the same limits as a decoded image.
+        let limit = Double(sideLimit)
+        guard width <= limit, height <= limit else {
+            // librsvg's sizes are finite and positive; capped only to stay inside Int.
+            throw ImageError.sideTooLong(width: Int(min(width.rounded(.up), 1e15)), height: Int(min(height.rounded(.up), 1e15)), limit: sideLimit)
+        }
+        return (max(Int(width.rounded(.up)), 1), max(Int(height.rounded(.up)), 1))
     }
 
     /// Reads and decodes the file at `url`.

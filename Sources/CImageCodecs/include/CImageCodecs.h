@@ -1,5 +1,6 @@
 // PNG (libpng) and JPEG (libjpeg-turbo) decoding for `Image`: C, because both libraries report
-// errors by longjmp, which Swift cannot catch.
+// errors by longjmp, which Swift cannot catch. SVG images through librsvg, whose GLib types stay
+// in C.
 #ifndef ARRANGE_CIMAGECODECS_H
 #define ARRANGE_CIMAGECODECS_H
 
@@ -7,9 +8,10 @@
 #include <stdint.h>
 
 /// The file formats read.
-typedef enum { ARRANGE_IMAGE_UNKNOWN = 0, ARRANGE_IMAGE_PNG = 1, ARRANGE_IMAGE_JPEG = 2 } arrange_image_format;
+typedef enum { ARRANGE_IMAGE_UNKNOWN = 0, ARRANGE_IMAGE_PNG = 1, ARRANGE_IMAGE_JPEG = 2, ARRANGE_IMAGE_SVG = 3 } arrange_image_format;
 
-/// The format `bytes` start with (their signature), without reading further.
+/// The format `bytes` start with (their signature; for SVG, markup with an `<svg` tag in the first
+/// 4 KiB), without reading further.
 arrange_image_format arrange_image_sniff(const uint8_t *bytes, size_t length);
 
 /// Reads the pixel size from the header alone (PNG: IHDR; JPEG: the first frame marker), so that
@@ -22,5 +24,20 @@ int arrange_image_size(const uint8_t *bytes, size_t length, uint32_t *width, uin
 /// (truncated or corrupt data, an unsupported kind).
 int arrange_image_decode(const uint8_t *bytes, size_t length, uint32_t width, uint32_t height, uint8_t *pixels,
                          char *error, size_t error_size);
+
+/// A parsed SVG document.
+typedef struct arrange_svg arrange_svg;
+
+/// Parses an SVG document and gives its size in CSS pixels (its width and height, else its
+/// viewBox's). Returns NULL with the reason in `error` for markup librsvg refuses or a document
+/// without a size. The document cannot load other files.
+arrange_svg *arrange_svg_open(const uint8_t *bytes, size_t length, double *width, double *height, char *error, size_t error_size);
+
+/// Draws the document stretched over `width × height` at (`x`, `y`) in `cairo` (a `cairo_t *`).
+/// Returns 0, or -1 if librsvg could not draw it.
+int arrange_svg_draw(arrange_svg *svg, void *cairo, double x, double y, double width, double height);
+
+/// Frees the document.
+void arrange_svg_close(arrange_svg *svg);
 
 #endif
