@@ -160,7 +160,7 @@ final class BandIndex: Sendable {
                 if content.clip != nil, CairoPainter.isDrawable(item.frame) {
                     span = span.intersection(rows(of: item.frame, translation: translation, scale: scale))
                 }
-                if let clipPath = content.clipPath, CairoPainter.isDrawable(item.frame), CairoPainter.isFinite(clipPath) {
+                if let clipPath = content.clipPath, CairoPainter.isDrawable(item.frame), clipPath.isFinite {
                     let bounds = clipPath.boundingRect
                     span = bounds.isNull ? .none
                         : span.intersection(rows(of: bounds.offsetBy(dx: item.frame.minX, dy: item.frame.minY), translation: translation, scale: scale))
@@ -182,11 +182,11 @@ final class BandIndex: Sendable {
 
     /// The rows a path can touch: its points' bounds, and as far as its stroke reaches.
     private static func rows(of drawing: PathDrawing, in frame: CGRect, translation: CGSize, scale: CGFloat) -> Span {
-        guard CairoPainter.isDrawable(frame), CairoPainter.isFinite(drawing.path) else { return .none }
+        guard CairoPainter.isDrawable(frame), drawing.path.isFinite else { return .none }
         let bounds = drawing.path.boundingRect
         guard !bounds.isNull else { return .none }
         if let stroke = drawing.stroke?.sanitized, stroke.lineWidth <= 0 { return .none }
-        let extent = ContentBounds.strokeExtent(drawing.stroke)
+        let extent = drawing.stroke?.reach ?? 0
         let top = frame.minY + bounds.minY - extent + translation.height, bottom = frame.minY + bounds.maxY + extent + translation.height
         return pixelRows(Double(top * scale), Double(bottom * scale), margin: 1)
     }

@@ -7,7 +7,7 @@ import Foundation
 /// `<linearGradient>`, `<radialGradient>` and `<image>`, so that the two agree.
 extension CairoPainter {
     mutating func path(_ drawing: PathDrawing, in frame: CGRect, identity: ViewIdentity) {
-        guard Self.isDrawable(frame), !drawing.path.isEmpty, Self.isFinite(drawing.path) else { return }
+        guard Self.isDrawable(frame), !drawing.path.isEmpty, drawing.path.isFinite else { return }
         let origin = frame.origin
         let style = drawing.stroke?.sanitized
         // SVG draws nothing for a zero stroke width.
@@ -31,8 +31,7 @@ extension CairoPainter {
             Self.setColor(context, color)
             draw()
         case .linear(let gradient, let start, let end):
-            // The stops as drawn: clamped to 0...1 and never decreasing.
-            let stops = DisplayPaint.radialStops(gradient, startRadius: 0, endRadius: 1)
+            let stops = gradient.drawnStops
             guard let last = stops.last else { return }
             // SVG: a gradient from a point to itself paints its last stop's colour.
             guard stops.count > 1, start != end, Self.isFinite(start), Self.isFinite(end) else {
@@ -61,13 +60,10 @@ extension CairoPainter {
             draw()
         case .angular(let gradient, let center, let startAngle, let endAngle):
             guard Self.isFinite(center) else { return }
-            // Wedges reaching the farthest corner of the path's bounds (grown by how far a
-            // stroke reaches past the path), and a point more, one colour each: the SVG's wedges.
-            let reach = ContentBounds.strokeExtent(style)
+            // Wedges covering the path and its stroke, one colour each: the SVG's wedges.
+            let reach = style?.reach ?? 0
             let bounds = path.boundingRect.insetBy(dx: -reach, dy: -reach)
-            let corners = [CGPoint(x: bounds.minX, y: bounds.minY), CGPoint(x: bounds.maxX, y: bounds.minY),
-                           CGPoint(x: bounds.minX, y: bounds.maxY), CGPoint(x: bounds.maxX, y: bounds.maxY)]
-            let radius = (corners.map { hypot($0.x - center.x, $0.y - center.y) }.max() ?? 0) + 1
+            let radius = DisplayPaint.angularRadius(center: center, covering: bounds)
             let wedges = DisplayPaint.angularWedges(gradient, center: center, startAngle: startAngle, endAngle: endAngle, radius: radius)
             // The wedges, drawn together, become the source the path is filled or stroked with:
             // the SVG masks them with the path painted white. (Clipping each wedge instead would
@@ -152,11 +148,6 @@ extension CairoPainter {
 
     static func isFinite(_ point: CGPoint) -> Bool { point.x.isFinite && point.y.isFinite }
 
-    /// Whether every point of `path` is finite (Cairo has no use for the others).
-    static func isFinite(_ path: Path) -> Bool {
-        let bounds = path.boundingRect
-        return bounds.isNull || (bounds.minX.isFinite && bounds.minY.isFinite && bounds.maxX.isFinite && bounds.maxY.isFinite)
-    }
 
     // MARK: Images
 

@@ -22,7 +22,7 @@ extension CairoPainter {
     mutating func beginGroup(_ group: DisplayGroup, frame: CGRect, identity: ViewIdentity) {
         cairo_save(context)
         let clip = Self.isDrawable(frame) ? group.clip : nil
-        let clipPath = Self.isDrawable(frame) ? group.clipPath.flatMap { Self.isFinite($0) ? $0 : nil } : nil
+        let clipPath = Self.isDrawable(frame) ? group.clipPath.flatMap { $0.isFinite ? $0 : nil } : nil
         let blend = Self.blendOperator(group.blendMode)
         let composited = group.opacity < 1 || blend != nil
         if composited {
@@ -389,8 +389,8 @@ enum ContentBounds {
             return bounds.minX.isFinite && bounds.maxX.isFinite && bounds.minY.isFinite && bounds.maxY.isFinite ? bounds : .null
         case .path(let drawing):
             let path = drawing.path.boundingRect
-            guard !path.isNull, CairoPainter.isFinite(drawing.path) else { return .null }
-            let extra = strokeExtent(drawing.stroke)
+            guard !path.isNull, drawing.path.isFinite else { return .null }
+            let extra = drawing.stroke?.reach ?? 0
             return path.offsetBy(dx: frame.minX, dy: frame.minY).insetBy(dx: -extra, dy: -extra)
         case .group(let group):
             var bounds = of(group.items, scale: scale)
@@ -403,23 +403,12 @@ enum ContentBounds {
                 bounds = bounds.union(bounds.offsetBy(dx: margin.offset.width, dy: margin.offset.height)).insetBy(dx: -margin.blur, dy: -margin.blur)
             }
             if group.clip != nil { bounds = bounds.intersection(frame) }
-            if let clipPath = group.clipPath, CairoPainter.isFinite(clipPath) {
+            if let clipPath = group.clipPath, clipPath.isFinite {
                 let clip = clipPath.boundingRect
                 bounds = clip.isNull ? .null : bounds.intersection(clip.offsetBy(dx: frame.minX, dy: frame.minY))
             }
             return bounds
         }
-    }
-
-    /// How far a stroke can reach past its path: half its width, times the miter limit at
-    /// mitred joins and √2 at square caps.
-    static func strokeExtent(_ stroke: StrokeStyle?) -> CGFloat {
-        guard let style = stroke?.sanitized else { return 0 }
-        var factor: CGFloat = 1
-        if style.lineJoin == .miter { factor = max(factor, style.miterLimit) }
-        if style.lineCap == .square { factor = max(factor, 2.0.squareRoot()) }
-        let extent = style.lineWidth / 2 * factor
-        return extent.isFinite ? extent : 0
     }
 
     /// How far a shadow reaches, in points: its blur (in points at `scale`) and its offset.

@@ -28,7 +28,7 @@ extension SVGWriter {
                                width: line.width + 2 * size, height: run.metrics.ascent + run.metrics.descent + 2 * size))
                 }
             case .path(let drawing):
-                let spread = drawing.stroke.map { Self.reach($0.sanitized) } ?? 0
+                let spread = drawing.stroke?.reach ?? 0
                 let box = drawing.path.boundingRect
                 if !box.isNull { add(box.offsetBy(dx: frame.minX, dy: frame.minY).insetBy(dx: -spread, dy: -spread)) }
             case .group(let group):

@@ -21,7 +21,7 @@ extension SVGWriter {
         translation.height += group.translation.height
         let drawable = Self.isDrawable(frame)
         let shapeClip = drawable ? group.clip : nil
-        let clipPath = drawable ? group.clipPath.flatMap { Self.isFinite($0) ? $0 : nil } : nil
+        let clipPath = drawable ? group.clipPath.flatMap { $0.isFinite ? $0 : nil } : nil
         let shadow = drawable ? group.shadow.flatMap(Self.visible) : nil
         let moves = group.translation != .zero
         // A group that clips, shadows, fades, blends, moves or is named needs a `<g>`; any other

@@ -25,7 +25,7 @@ extension SVGWriter {
         case .color(let color):
             return .color(color)
         case .linear(let gradient, let start, let end):
-            let stops = Self.drawnStops(gradient)
+            let stops = gradient.drawnStops
             guard let last = stops.last else { return .none }
             let from = CGPoint(x: origin.x + start.x, y: origin.y + start.y), to = CGPoint(x: origin.x + end.x, y: origin.y + end.y)
             guard stops.count > 1, Self.isFinite(from), Self.isFinite(to), from != to else { return .color(last.color) }
@@ -60,14 +60,8 @@ extension SVGWriter {
             return .gradient(define("radialGradient", prefix: "grad", content: content))
         case .angular(let gradient, _, _, _):
             // Drawn as wedges by the caller; as a plain paint, its first colour.
-            return Self.drawnStops(gradient).first.map { .color($0.color) } ?? .none
+            return gradient.drawnStops.first.map { .color($0.color) } ?? .none
         }
-    }
-
-    /// The stops as drawn: locations clamped to 0...1 and never decreasing. (`radialStops` for a
-    /// circle from the centre leaves every location as it is: start 0, scale 1.)
-    static func drawnStops(_ gradient: Gradient) -> [Gradient.Stop] {
-        DisplayPaint.radialStops(gradient, startRadius: 0, endRadius: 1)
     }
 
     static func isFinite(_ point: CGPoint) -> Bool { point.x.isFinite && point.y.isFinite }

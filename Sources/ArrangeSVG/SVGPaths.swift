@@ -10,7 +10,7 @@ import Foundation
 extension SVGWriter {
     mutating func path(_ drawing: PathDrawing, in frame: CGRect, identity: ViewIdentity) {
         flushPendingFill()
-        guard Self.isDrawable(frame), !drawing.path.isEmpty, Self.isFinite(drawing.path) else { return }
+        guard Self.isDrawable(frame), !drawing.path.isEmpty, drawing.path.isFinite else { return }
         let stroke = drawing.stroke?.sanitized
         // SVG draws no stroke of no width (nor does Cairo).
         if let stroke, stroke.lineWidth <= 0 { return }
@@ -40,17 +40,10 @@ extension SVGWriter {
     /// The wedges of an angular gradient around `center` in a `<g>` masked by the item's path.
     private mutating func angular(_ drawing: PathDrawing, gradient: Gradient, center: CGPoint, startAngle: Angle, endAngle: Angle,
                                   stroke: StrokeStyle?, frame: CGRect, id: String?) {
-        guard !Self.drawnStops(gradient).isEmpty, Self.isFinite(center) else { return }
-        // The wedges must reach every point painted: the farthest corner of the path's box (grown
-        // by how far the stroke reaches past the path), and a point more.
-        let reach = stroke.map(Self.reach) ?? 0
-        let box = drawing.path.boundingRect.insetBy(dx: -reach, dy: -reach)
-        var radius: CGFloat = 0
-        for corner in [CGPoint(x: box.minX, y: box.minY), CGPoint(x: box.maxX, y: box.minY),
-                       CGPoint(x: box.minX, y: box.maxY), CGPoint(x: box.maxX, y: box.maxY)] {
-            radius = max(radius, hypot(corner.x - center.x, corner.y - center.y))
-        }
-        radius += 1
+        guard !gradient.drawnStops.isEmpty, Self.isFinite(center) else { return }
+        // The wedges must reach every point painted, stroke included.
+        let reach = stroke?.reach ?? 0
+        let radius = DisplayPaint.angularRadius(center: center, covering: drawing.path.boundingRect.insetBy(dx: -reach, dy: -reach))
         let wedges = DisplayPaint.angularWedges(gradient, center: center, startAngle: startAngle, endAngle: endAngle, radius: radius)
         guard !wedges.isEmpty else { return }
         // The mask: the item's path in white, over the square the wedges cover.
@@ -92,29 +85,6 @@ extension SVGWriter {
         body.write("</g>\n")
     }
 
-    /// How far a stroke in `style` reaches past its path: half the line width, times the miter
-    /// limit for miter joins (a miter's tip is at most that far) or √2 for square caps.
-    static func reach(_ style: StrokeStyle) -> CGFloat {
-        let factor = max(style.lineJoin == .miter ? style.miterLimit : 1, style.lineCap == .square ? 2.0.squareRoot() : 1)
-        return style.lineWidth / 2 * factor
-    }
-
-    /// Whether every point of `path` is finite.
-    static func isFinite(_ path: Path) -> Bool {
-        for element in path.elements {
-            switch element {
-            case .move(let p), .line(let p):
-                guard isFinite(p) else { return false }
-            case .quadCurve(let p, let c):
-                guard isFinite(p), isFinite(c) else { return false }
-            case .curve(let p, let c1, let c2):
-                guard isFinite(p), isFinite(c1), isFinite(c2) else { return false }
-            case .closeSubpath:
-                break
-            }
-        }
-        return true
-    }
 }
 
 extension SVGBuffer {

@@ -47,6 +47,20 @@ public struct Path: Hashable, Sendable {
     /// Whether the path has no elements.
     public var isEmpty: Bool { elements.isEmpty }
 
+    /// Whether every point of the path, control points included, is finite: renderers draw no
+    /// other.
+    public var isFinite: Bool {
+        func finite(_ p: CGPoint) -> Bool { p.x.isFinite && p.y.isFinite }
+        return elements.allSatisfy { element in
+            switch element {
+            case .move(let p), .line(let p): finite(p)
+            case .quadCurve(let p, let c): finite(p) && finite(c)
+            case .curve(let p, let c1, let c2): finite(p) && finite(c1) && finite(c2)
+            case .closeSubpath: true
+            }
+        }
+    }
+
     /// The point the next element starts from, or nil before the first `move`.
     public var currentPoint: CGPoint? {
         guard let last = elements.last else { return nil }

@@ -50,6 +50,16 @@ public struct StrokeStyle: Hashable, Sendable {
         style.dashPhase = dashPhase.isFinite ? dashPhase : 0
         return style
     }
+
+    /// How far the stroke can reach past its path, sanitised: half its width, times the miter
+    /// limit at mitred joins (a miter's tip is at most that far) and √2 at square caps; 0 when
+    /// that is not finite. Renderers size masks, filter regions and bands by it.
+    public var reach: CGFloat {
+        let style = sanitized
+        let factor = max(style.lineJoin == .miter ? style.miterLimit : 1, style.lineCap == .square ? 2.0.squareRoot() : 1)
+        let extent = style.lineWidth / 2 * factor
+        return extent.isFinite ? extent : 0
+    }
 }
 
 /// How overlapping subpaths fill: nonzero winding (the default) or even-odd.

@@ -38,10 +38,9 @@ public struct Gradient: Hashable, Sendable {
         }
     }
 
-    /// The colour at `location`, straight between the stops around it (components not
-    /// premultiplied), the end colours beyond them.
-    func color(at location: CGFloat) -> Color {
-        let stops = drawnStops
+    /// The colour at `location` along `stops` (drawn stops: in order, in 0...1), straight between
+    /// the stops around it (components not premultiplied), the end colours beyond them.
+    static func color(at location: CGFloat, along stops: [Stop]) -> Color {
         guard let first = stops.first, let last = stops.last else { return .clear }
         if location <= first.location { return first.color }
         if location >= last.location { return last.color }
@@ -76,6 +75,14 @@ public enum DisplayPaint: Hashable, Sendable {
         return stops.map { Gradient.Stop(color: $0.color, location: start + $0.location * (1 - start)) }
     }
 
+    /// The radius angular wedges around `center` need to cover `box` (the path's bounds, grown by
+    /// its stroke's reach): the farthest corner's distance and a point more.
+    public static func angularRadius(center: CGPoint, covering box: CGRect) -> CGFloat {
+        let corners = [CGPoint(x: box.minX, y: box.minY), CGPoint(x: box.maxX, y: box.minY),
+                       CGPoint(x: box.minX, y: box.maxY), CGPoint(x: box.maxX, y: box.maxY)]
+        return (corners.map { hypot($0.x - center.x, $0.y - center.y) }.max() ?? 0) + 1
+    }
+
     /// An angular gradient as wedges of one colour each, one a degree, every wedge reaching three
     /// degrees on under the next ones, so that each pixel's edge lies on a wedge already covering
     /// it and no background shows between them (a 1 × 1 pixel is inside one 3° wedge from 30
@@ -95,6 +102,7 @@ public enum DisplayPaint: Hashable, Sendable {
         let span = end - start
         let count = 360
         let step = full / Double(count)
+        let stops = gradient.drawnStops
         var wedges: [(path: Path, color: Color)] = []
         wedges.reserveCapacity(count)
         for index in 0..<count {
@@ -102,10 +110,10 @@ public enum DisplayPaint: Hashable, Sendable {
             let middle = a0 + step / 2 - start
             let color: Color
             if span > 0, middle <= span {
-                color = gradient.color(at: CGFloat(middle / span))
+                color = Gradient.color(at: CGFloat(middle / span), along: stops)
             } else {
                 let missing = full - span
-                color = middle - span < missing / 2 ? gradient.color(at: 1) : gradient.color(at: 0)
+                color = Gradient.color(at: middle - span < missing / 2 ? 1 : 0, along: stops)
             }
             // Three wedges more, under the next ones; the last ones stop where the first begins,
             // and the first reaches one wedge back, under the last one's end.
