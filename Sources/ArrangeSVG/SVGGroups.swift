@@ -33,22 +33,13 @@ extension SVGWriter {
         }
         var clips: [Int] = []
         if let shapeClip {
-            clipCount += 1
-            clips.append(clipCount)
-            body.indent(depth)
-            body.write("<clipPath id=\"clip")
-            body.write(integer: clipCount)
-            body.write("\">")
+            clips.append(beginClipPath())
             body.element(shapeClip, frame)
             body.write("/></clipPath>\n")
         }
         if let clipPath {
-            clipCount += 1
-            clips.append(clipCount)
-            body.indent(depth)
-            body.write("<clipPath id=\"clip")
-            body.write(integer: clipCount)
-            body.write("\"><path d=\"")
+            clips.append(beginClipPath())
+            body.write("<path d=\"")
             body.write(pathData: clipPath, dx: frame.minX, dy: frame.minY)
             body.write("\"/></clipPath>\n")
         }
@@ -75,6 +66,16 @@ extension SVGWriter {
             body.indent(depth)
             body.write("</g>\n")
         }
+    }
+
+    /// Writes `<clipPath id="clipN">` with the next clip number, and returns the number.
+    private mutating func beginClipPath() -> Int {
+        clipCount += 1
+        body.indent(depth)
+        body.write("<clipPath id=\"clip")
+        body.write(integer: clipCount)
+        body.write("\">")
+        return clipCount
     }
 
     /// One `<g …>` line, one level deeper after it.
