@@ -46,6 +46,14 @@ public enum Limits {
     /// PNGs are drawn in bands, in memory for a few bands at any size, so this bounds only the
     /// time taken and the size of the file.
     public static let pngPixels: CGFloat = 1_073_741_824
+    /// The most pixels a picture may push through offscreen layers (`DisplayList.layerPixels`):
+    /// opacity and blend groups, shadows counted for each pass of their blur. 2³⁰, about 64
+    /// canvases of 4096 × 4096 or 256 of a 2000 × 2000 one; each costs a few nanoseconds a pixel.
+    public static let layerPixels: Double = 1_073_741_824
+    /// The most frames × views an animation may lay out (and `--format layout` write): 20
+    /// million, a second at 60 fps of the largest scene the `views` limit allows, or a minute of
+    /// one with 5,000 views.
+    public static let animationViewFrames = 20_000_000
     /// The largest scale (pixels per point).
     public static let scale: CGFloat = 64
     /// The scales a picture may have: below 0.01 Cairo's transform can no longer be inverted.

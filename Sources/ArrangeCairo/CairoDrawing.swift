@@ -226,19 +226,18 @@ extension CairoPainter {
         let key = ObjectIdentifier(source)
         // The cached surface holds its source, so the identifier cannot pass to another image.
         if let known = images[key] { return known }
-        let width = source.pixelWidth, height = source.pixelHeight
-        guard source.pixels.count >= width * height * 4, width <= 32767, height <= 32767,
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return nil }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
+        let width = source.pixelWidth, height = source.pixelHeight, pixels = source.pixelBytes
+        // Cairo reads the source's own pixels, without a copy: ARGB32 rows of width × 4 bytes are
+        // the stride Cairo asks for. The surface holds the source, so the pixels outlive it.
+        guard pixels.count >= width * height * 4, width <= 32767, height <= 32767,
+              Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width))) == width * 4,
+              let base = pixels.baseAddress,
+              let surface = cairo_image_surface_create_for_data(UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: UInt8.self)),
+                                                                CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4)) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
             return nil
         }
-        let stride = Int(cairo_image_surface_get_stride(surface)), row = width * 4
-        source.pixels.withUnsafeBytes { pixels in
-            guard let base = pixels.baseAddress else { return }
-            for y in 0..<height { (data + y * stride).update(from: base.advanced(by: y * row).assumingMemoryBound(to: UInt8.self), count: row) }
-        }
-        cairo_surface_mark_dirty(surface)
         let image = ImageSurface(source: source, surface: surface)
         images[key] = image
         return image

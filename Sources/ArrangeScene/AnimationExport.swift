@@ -87,6 +87,7 @@ public struct AnimationExport: Sendable {
     public func files(_ timeline: SceneTimeline, name: String,
                       progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> [File] {
         let times = try frameTimes(of: timeline.animation)
+        try Self.checkWork(frames: times.count, of: timeline.first.scene)
         switch format {
         case .frames:
             let lists = times.map { timeline.frame(at: $0).displayList }
@@ -131,6 +132,17 @@ public struct AnimationExport: Sendable {
                 throw SceneError("cannot make the animated PNG: \(error)", at: timeline.animation.durationLocation)
             }
         }
+    }
+
+    /// Refuses an animation whose frames × views pass the scene's `animationViewFrames` limit:
+    /// every frame lays the scene out again (and `layout` writes every view of every frame).
+    /// - Throws: `SceneError` at the animation's `duration`.
+    static func checkWork(frames: Int, of scene: Scene) throws {
+        let views = max(scene.viewCount, 1)
+        let (work, overflow) = frames.multipliedReportingOverflow(by: views)
+        guard overflow || work > scene.limits.animationViewFrames, let animation = scene.animation else { return }
+        throw SceneError("\(frames) frames of \(views) views each are \(overflow ? "too many" : "\(work)") view frames to lay out, over the limit of \(scene.limits.animationViewFrames) (shorten 'duration', lower the frame rate or use fewer views)\(SceneLimits.raise("animation-views"))",
+                         at: animation.durationLocation)
     }
 
     /// `{"source": FILE, "frames": [{"time": 0, "views": {"ID": {"x":, "y":, "width":, "height":}}}]}`,

@@ -10,8 +10,9 @@ extension SceneReader {
 
     /// The largest image file read, in bytes: more than any 64-megapixel PNG or JPEG needs.
     static let imageFileLimit = 256 * 1024 * 1024
-    /// The most pixels all of a scene's images may have together: four at the limit of one.
-    static let sceneImagePixels = 4 * ImageSource.pixelLimit
+    /// The most pixels all of a scene's images may have together, keyframes included: two at the
+    /// limit of one, 512 MB decoded, so that a scene stays under a gigabyte of memory.
+    static let sceneImagePixels = 2 * ImageSource.pixelLimit
     /// The most image bytes a scene's image views may show together, each use counted (`repeat`
     /// included): the SVG embeds the file at every use.
     static let sceneImageBytes = 256 * 1024 * 1024
@@ -49,33 +50,30 @@ extension SceneReader {
         }
     }
 
-    /// The decoded image at the path `node` holds, read once per scene.
+    /// The decoded image at the path `node` holds, read once per scene (keyframes included)
+    /// through the read policy.
     private mutating func imageSource(_ node: Node) throws -> ImageSource {
         let path = try string(node, ViewKind.image.name)
-        guard !path.isEmpty, !path.contains("\0") else { throw error("'image' needs the path of a PNG or JPEG file", at: node) }
-        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : Self.folder(of: file).appendingPathComponent(path)
-        let key = url.standardizedFileURL.path
+        guard !path.isEmpty, !path.contains("\0") else { throw error("'image' needs the path of a PNG, JPEG or SVG file", at: node) }
+        let full = Self.path(path, relativeTo: file)
+        let key = URL(fileURLWithPath: full).standardizedFileURL.path
         if let known = images[key] { return known }
-        let shown = "'\(Self.shown(path))' (\(Self.shown(key)))"
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: key, isDirectory: &isFolder) else {
-            throw error("no image file \(shown)", at: node)
-        }
-        guard !isFolder.boolValue else { throw error("the image \(shown) is a folder, not a PNG or JPEG file", at: node) }
-        let size = (try? FileManager.default.attributesOfItem(atPath: key)[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= Self.imageFileLimit else {
-            throw error("the image \(shown) is \(size) bytes, over the limit of \(Self.imageFileLimit)", at: node)
-        }
         let source: ImageSource
+        // What the scene's budget leaves, checked from the header before anything is decoded.
+        let left = Self.sceneImagePixels - imagePixels
         do {
-            source = try ImageSource(contentsOf: url, name: path)
+            let data = try readScope.read(full, limit: Self.imageFileLimit)
+            source = try ImageSource(data: data, name: path, pixelLimit: min(ImageSource.pixelLimit, left))
+        } catch var refusal as ReadRefusal {
+            refusal.path = path
+            throw error("the image \(refusal)", at: node)
+        } catch ImageError.tooLarge(let width, let height, _) where left < ImageSource.pixelLimit {
+            throw error("the image '\(Self.shown(path))' has \(width) × \(height) pixels, but a scene's images may have \(Self.sceneImagePixels) together (keyframes included) and the others already have \(imagePixels)",
+                        at: node)
         } catch {
-            throw self.error("image \(shown): \(error)", at: node)
+            throw self.error("image '\(Self.shown(path))': \(error)", at: node)
         }
         imagePixels += source.pixelWidth * source.pixelHeight
-        guard imagePixels <= Self.sceneImagePixels else {
-            throw error("the scene's images have more than \(Self.sceneImagePixels) pixels together; this one brings them to \(imagePixels)", at: node)
-        }
         images[key] = source
         return source
     }

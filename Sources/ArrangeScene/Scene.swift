@@ -288,6 +288,17 @@ public struct Scene: @unchecked Sendable {
         self.viewLocation = viewLocation
     }
 
+    /// Refuses a picture whose offscreen layers (opacity and blend groups, shadows) would push
+    /// more pixels than `limits.layerPixels`, before anything is drawn.
+    /// - Throws: `SceneError` at the scene's view, with the estimate and the limit.
+    public func checkLayers(_ list: DisplayList, scale: CGFloat) throws {
+        let work = list.layerPixels(scale: scale)
+        guard work <= limits.layerPixels else {
+            throw SceneError("the picture's opacity, blend-mode and shadow layers would draw about \(SceneReader.format(CGFloat(work.rounded(.up)))) pixels, over the limit of \(SceneReader.format(CGFloat(limits.layerPixels))) (each such view is drawn aside over all it covers, a shadow once for each pass of its blur: fewer or smaller ones, or a smaller canvas)\(SceneLimits.raise("layer-pixels"))",
+                             at: viewLocation)
+        }
+    }
+
     /// Lays the scene out on its canvas, at `scale` (the canvas's own when nil).
     ///
     /// Throws when the scale is not a number in 0 < scale ≤ `Limits.scale`, or the picture

@@ -311,14 +311,18 @@ extension SceneReader {
             var again = SceneReader(file: file, seed: seed, limits: limits)
             again.changes = changes
             again.usesConnectors = usesConnectors
-            // The images are those of the first state: decoded once.
+            // Images are decoded once for all states, and the scene's image budgets count every
+            // state: a keyframe that names new images adds to them.
             again.images = images
+            again.imagePixels = imagePixels
+            again.imageBytesShown = imageBytesShown
             var view: AnyView?
             do {
                 view = try again.views(viewNode, depth: 1, place: .root).first
             } catch let stop as Stop {
                 if let problem = stop.problem { again.problems.append(problem) }
             }
+            (images, imagePixels, imageBytesShown) = (again.images, again.imagePixels, again.imageBytesShown)
             for problem in again.problems { try note(problem) }
             for change in keyframe.changes where !again.changes.applied.contains(change.id) && !unknown.contains(where: { $0.id == change.id }) {
                 unknown.append((change.id, change.idNode))

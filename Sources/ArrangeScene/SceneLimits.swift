@@ -20,6 +20,14 @@ public struct SceneLimits: Sendable, Hashable {
     /// Pixels of a picture.
     public var canvasPixels = Limits.canvasPixels
 
+    /// Pixels pushed through offscreen layers (opacity and blend groups, shadows).
+    public var layerPixels = Limits.layerPixels
+    /// Frames × views of an animation.
+    public var animationViewFrames = Limits.animationViewFrames
+    /// Which files a scene may read: by default below the current folder and the scene's own;
+    /// `--allow-read DIR` adds folders.
+    public var readPolicy = ReadPolicy()
+
     /// The defaults.
     public init() {}
 
@@ -32,6 +40,8 @@ public struct SceneLimits: Sendable, Hashable {
         "text": "code points of text",
         "canvas-side": "pixels along a side of the picture",
         "canvas-pixels": "pixels of the picture",
+        "layer-pixels": "pixels drawn through opacity, blend and shadow layers",
+        "animation-views": "frames × views of an animation",
     ]
 
     /// Sets the limit `name` (one of `names`) to `value`, a whole number ≥ 1.
@@ -48,6 +58,8 @@ public struct SceneLimits: Sendable, Hashable {
         case "text": textScalars = value
         case "canvas-side": canvasPixelsPerSide = CGFloat(value)
         case "canvas-pixels": canvasPixels = CGFloat(value)
+        case "layer-pixels": layerPixels = Double(value)
+        case "animation-views": animationViewFrames = value
         default:
             let known = Self.names.map(\.key)
             throw Problem(description: "unknown limit '\(SceneReader.shown(name))'\(Suggestion.expected(name, in: known))")

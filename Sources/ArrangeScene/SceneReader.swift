@@ -88,24 +88,7 @@ struct SceneReader {
     /// characters written as escapes (`\u{1B}`), so a scene can neither flood nor steer the
     /// reader's terminal.
     static func shown(_ text: String) -> String {
-        var out = ""
-        var count = 0
-        for character in text {
-            if count == 80 {
-                out += "…"
-                break
-            }
-            count += 1
-            for scalar in character.unicodeScalars {
-                switch scalar.value {
-                case 0..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
-                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                default:
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
+        TerminalText.escaped(text, limit: 80)
     }
 
     /// How a value reads in a message: "the number 12", "a list", "the text 'wide'".
@@ -507,22 +490,40 @@ struct SceneReader {
 
 extension SceneReader {
     /// `fonts:` — a font file or folder, or a list of them, relative to the scene file's folder
-    /// (to the current folder for standard input).
+    /// (to the current folder for standard input): each font file found, checked by the read
+    /// policy (inside the allowed folders once links are resolved, a regular file).
     mutating func fontSources(_ node: Node, relativeTo file: String) throws -> [(url: URL, location: SourceLocation)] {
         let items: [Node]
         if case .sequence(let list) = node { items = Array(list) } else { items = [node] }
-        let folder = file.hasPrefix("<") ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            : URL(fileURLWithPath: file).deletingLastPathComponent()
         var sources: [(url: URL, location: SourceLocation)] = []
         for item in items {
             let path = try string(item, "fonts")
             guard !path.isEmpty else { throw error("'fonts' lists font files or folders, as in fonts: [fonts/Inter.ttf]", at: item) }
-            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                throw error("no font file or folder '\(path)' (looked for \(url.standardizedFileURL.path))", at: item)
+            let files: [String]
+            do {
+                files = try readScope.fontFiles(in: Self.path(path, relativeTo: file), limit: Self.fontFileLimit)
+            } catch var refusal {
+                if refusal.path.hasSuffix(path) { refusal.path = path }
+                throw self.error("the font \(refusal)", at: item)
             }
-            sources.append((url.standardizedFileURL, location(item)))
+            guard !files.isEmpty else { throw self.error("the folder '\(Self.shown(path))' holds no font files (.ttf, .otf, .ttc, .otc)", at: item) }
+            for file in files where !sources.contains(where: { $0.url.path == file }) {
+                sources.append((URL(fileURLWithPath: file), location(item)))
+            }
         }
         return sources
+    }
+
+    /// The most font files one `fonts` entry may bring.
+    static let fontFileLimit = 1_000
+
+    /// `path` as the scene wrote it, made absolute from the scene's folder.
+    static func path(_ path: String, relativeTo file: String) -> String {
+        path.hasPrefix("/") ? path : folder(of: file).appendingPathComponent(path).path
+    }
+
+    /// What this scene may read: the read policy of its limits, for its folder.
+    var readScope: ReadScope {
+        limits.readPolicy.scope(sceneFolder: file.hasPrefix("<") ? nil : Self.folder(of: file).path)
     }
 }

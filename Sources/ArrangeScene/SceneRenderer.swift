@@ -43,6 +43,7 @@ public struct SceneRenderer: Sendable {
         try LargeStack.run {
             let library = try scene.fontLibrary(over: fonts)
             let tree = try scene.layout(scale: scale, fonts: library)
+            try scene.checkLayers(tree.result.displayList, scale: scale ?? scene.canvas.scale)
             let options = RenderOptions(scale: scale ?? scene.canvas.scale, background: scene.canvas.background)
             var rendered = RenderedScene(scene: scene, fonts: library, tree: tree, options: options, svgTextMode: svgTextMode)
             rendered.pngThreads = pngThreads

@@ -8,7 +8,7 @@ import TestSupport
     let cli = CLITests()
 
     @Test(arguments: [
-        ("image-missing.yaml", "2:10", "no image file"),
+        ("image-missing.yaml", "2:10", "does not exist"),
         ("image-corrupt.yaml", "3:17", "the image is corrupt"),
         ("image-not-an-image.yaml", "4:14", "not a PNG or JPEG image"),
         ("image-too-large.yaml", "2:17", "over the limit"),

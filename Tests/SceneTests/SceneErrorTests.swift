@@ -84,7 +84,7 @@ import Testing
         "unknown-modifier.yaml": (6, 7, "unknown modifier 'bordr'; did you mean 'border'?"),
         "unknown-top-key.yaml": (1, 1, "unknown key 'canvass' in a scene; did you mean 'canvas'?"),
         "view-is-number.yaml": (1, 7, "'5' is not a view"),
-        "image-missing.yaml": (2, 10, "no image file 'images/nowhere.png'"),
+        "image-missing.yaml": (2, 10, "the image 'images/nowhere.png' does not exist"),
         "image-corrupt.yaml": (3, 17, "the image is corrupt"),
         "image-not-an-image.yaml": (4, 14, "not a PNG or JPEG image"),
         "image-too-large.yaml": (2, 17, "10000 × 10000 = 100000000 pixels, over the limit of 67108864"),

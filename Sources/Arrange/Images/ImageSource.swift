@@ -28,8 +28,13 @@ public final class ImageSource: Hashable, Sendable, CustomStringConvertible {
     /// The image's height in pixels.
     public let pixelHeight: Int
     /// Cairo ARGB32 pixels (premultiplied, native-endian), `pixelWidth × 4` bytes a row; empty
-    /// for an SVG.
-    public let pixels: [UInt8]
+    /// for an SVG. A copy: drawing reads `pixelBytes` in place.
+    public var pixels: [UInt8] { Array(pixelBytes) }
+    /// The pixels where they are kept, for the image's lifetime: Cairo draws from them without a
+    /// copy (a 64-megapixel image is 256 MB; two copies of it were half a gigabyte).
+    public var pixelBytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(storage) }
+    // Written once, by the decoder in init, and only read after: safe to share between threads.
+    private nonisolated(unsafe) let storage: UnsafeMutableRawBufferPointer
     /// Where the image came from (a path as the user wrote it), for messages and linked SVGs.
     public let name: String
 
@@ -59,7 +64,7 @@ public final class ImageSource: Hashable, Sendable, CustomStringConvertible {
         case ARRANGE_IMAGE_SVG:
             self.format = .svg
             (pixelWidth, pixelHeight) = try Self.svgSize(data)
-            pixels = []
+            storage = UnsafeMutableRawBufferPointer.allocate(byteCount: 0, alignment: 16)
             return
         default: throw ImageError.unknownFormat
         }
@@ -74,18 +79,23 @@ public final class ImageSource: Hashable, Sendable, CustomStringConvertible {
         guard width <= Self.sideLimit, height <= Self.sideLimit else {
             throw ImageError.sideTooLong(width: Int(width), height: Int(height), limit: Self.sideLimit)
         }
-        var pixels = [UInt8](repeating: 0, count: count * 4)
+        // Allocated by hand so the address stays put for Cairo; 16-byte aligned as its surfaces are.
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: count * 4, alignment: 16)
+        storage.initializeMemory(as: UInt8.self, repeating: 0)
         let decoded = data.withUnsafeBytes { raw -> Int32 in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return -1 }
-            return pixels.withUnsafeMutableBufferPointer { out in
-                arrange_image_decode(base, raw.count, width, height, out.baseAddress, &message, message.count)
-            }
+            return arrange_image_decode(base, raw.count, width, height, storage.baseAddress?.assumingMemoryBound(to: UInt8.self), &message, message.count)
         }
-        guard decoded == 0 else { throw ImageError.corrupt(Self.text(message)) }
+        guard decoded == 0 else {
+            storage.deallocate()
+            throw ImageError.corrupt(Self.text(message))
+        }
         self.pixelWidth = Int(width)
         self.pixelHeight = Int(height)
-        self.pixels = pixels
+        self.storage = storage
     }
+
+    deinit { storage.deallocate() }
 
     /// An SVG document's natural size in whole pixels, checked against the limits; librsvg parses
     /// it here, so markup it refuses is an error now rather than a blank later.
@@ -109,14 +119,16 @@ public final class ImageSource: Hashable, Sendable, CustomStringConvertible {
         return (max(Int(width.rounded(.up)), 1), max(Int(height.rounded(.up)), 1))
     }
 
-    /// Reads and decodes the file at `url`.
+    /// Reads and decodes the file at `url`: a regular file of at most `byteLimit` bytes, read
+    /// through `policy` (any folder by default: code that names its own files trusts them).
     /// - Throws: `ImageError.unreadable` when the file cannot be read, else what `init(data:)` throws.
-    public convenience init(contentsOf url: URL, name: String? = nil) throws(ImageError) {
+    public convenience init(contentsOf url: URL, name: String? = nil, policy: ReadPolicy = .unrestricted,
+                            byteLimit: Int = 256 << 20) throws(ImageError) {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try policy.scope(sceneFolder: nil).read(url.path, limit: byteLimit)
         } catch {
-            throw ImageError.unreadable((error as? CocoaError)?.code == .fileReadNoSuchFile ? "no such file" : "\(error.localizedDescription)")
+            throw ImageError.unreadable(error.description)
         }
         try self.init(data: data, name: name ?? url.path)
     }
@@ -154,7 +166,7 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unreadable(let reason): "cannot read the image: \(reason)"
+        case .unreadable(let reason): reason
         case .unknownFormat: "not a PNG or JPEG image"
         case .tooLarge(let width, let height, let limit):
             "the image is \(width) × \(height) = \(Self.product(width, height)) pixels, over the limit of \(limit)"
