@@ -37,7 +37,7 @@ import Testing
         "children-under-parameters.yaml": (4, 5, "'children' belongs to the view, not to its parameters: dedent it to line up with the view's kind"),
         "unknown-font-family.yaml": (3, 41, "no font family 'Comic Nue'; did you mean 'Comic Neue'?"),
         "misspelt-installed-family.yaml": (2, 41, "no font family 'DejaVu Sanz'; did you mean 'DejaVu Sans'?"),
-        "missing-font-file.yaml": (3, 5, "no font file or folder '../fonts/Missing.ttf'"),
+        "missing-font-file.yaml": (3, 5, "the font '../fonts/Missing.ttf' does not exist"),
         "not-a-font-file.yaml": (1, 9, "it is not a TrueType, OpenType or CFF font"),
         "json-comment.json": (2, 3, "comments are not allowed in JSON"),
         "json-deep-nesting.json": (1, 1009, "nest more than 1000 deep"),

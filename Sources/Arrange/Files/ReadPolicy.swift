@@ -131,9 +131,10 @@ public struct ReadScope: Sendable, Hashable {
         return offset == size ? data : data.prefix(offset)
     }
 
-    /// The font files (`.ttf`, `.otf`, `.ttc`, `.otc`) below the folder `path`, sorted: each a
-    /// regular file inside the allowed folders once resolved (a link out of them is refused, not
-    /// followed), at most `limit` of them.
+    /// The font files (`.ttf`, `.otf`, `.ttc`, `.otc`) below the folder `path` (hidden folders
+    /// skipped), sorted: each a regular file inside the allowed folders once resolved (a link out
+    /// of them is refused, not followed), at most `limit` of them; or `path` itself when it is a
+    /// file.
     /// - Throws: `ReadRefusal` for the folder itself, a file found that is not allowed, or more
     ///   than `limit` files.
     public func fontFiles(in path: String, limit: Int) throws(ReadRefusal) -> [String] {
@@ -145,6 +146,11 @@ public struct ReadScope: Sendable, Hashable {
         var files: [String] = []
         var seen = 0
         while let relative = walker.nextObject() as? String {
+            // Hidden folders (.git, .build) hold no fonts a scene means, and can be huge.
+            if (relative as NSString).lastPathComponent.hasPrefix(".") {
+                walker.skipDescendants()
+                continue
+            }
             seen += 1
             // Listing a huge tree is itself the cost: bounded by entries seen, not fonts found.
             guard seen <= limit * 16 else { throw ReadRefusal(path: path, reason: .tooManyFiles(limit: limit * 16)) }
