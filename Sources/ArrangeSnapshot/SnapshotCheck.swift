@@ -156,7 +156,8 @@ public struct SnapshotCheck: Sendable {
             }
         } catch {
             result.status = .error
-            result.message = FileOutput.describe(error)
+            // A file that cannot be written is named ("cannot write out/x.actual.png: …").
+            result.message = (error as? FileOutputError)?.description ?? FileOutput.describe(error)
         }
         return result
     }

@@ -157,6 +157,9 @@ struct CheckCommand: ParsableCommand {
             }
             if let junit { try FileOutput.write(Data(report.junit().utf8), to: URL(fileURLWithPath: junit)) }
             if let json { try FileOutput.write(report.json(), to: URL(fileURLWithPath: json)) }
+        } catch let error as FileOutputError {
+            Console.printError("\(error.path): error: cannot write the report: \(error.reason)")
+            throw ExitCode.failure
         } catch {
             Console.printError("error: cannot write the report: \(FileOutput.describe(error))")
             throw ExitCode.failure
