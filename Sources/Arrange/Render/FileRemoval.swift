@@ -32,14 +32,9 @@ extension FileOutput {
     /// Anything else (a folder, a device, a pipe, a name with a slash) is skipped with a reason.
     public static func removeFiles(_ names: [String], in folder: URL) -> Removal {
         var removal = Removal()
-        guard let real = realPath(folder.path) else {
-            let reason = String(cString: strerror(errno))
-            removal.skipped = names.map { Skipped(name: $0, reason: "the folder cannot be opened: \(reason)") }
-            return removal
-        }
-        // One descriptor for the folder: every later call is relative to it, so a folder renamed
-        // or replaced meanwhile cannot send a removal elsewhere.
-        let directory = open(real, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        // One descriptor for the folder, its links resolved: every later call is relative to it,
+        // so a folder renamed or replaced meanwhile cannot send a removal elsewhere.
+        let directory = realPath(folder.path).map { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) } ?? -1
         guard directory >= 0 else {
             let reason = String(cString: strerror(errno))
             removal.skipped = names.map { Skipped(name: $0, reason: "the folder cannot be opened: \(reason)") }
