@@ -24,11 +24,9 @@ struct FileRemovalTests {
         let removal = FileOutput.removeFiles(["file.png", "link.png", "a-folder.png", "../target.txt", "missing.png"],
                                              in: folder.appendingPathComponent("via"))
         #expect(removal.removed == ["file.png", "link.png"])
-        #expect(removal.skipped == [
-            FileOutput.Skipped(name: "a-folder.png", reason: "a folder, not a file; only files are removed"),
-            FileOutput.Skipped(name: "../target.txt", reason: "not the name of an entry in the folder"),
-            FileOutput.Skipped(name: "missing.png", reason: "No such file or directory"),
-        ])
+        #expect(removal.skipped.map(\.name) == ["a-folder.png", "../target.txt", "missing.png"])
+        #expect(removal.skipped.map(\.reason) == ["a folder, not a file; only files are removed",
+                                                   "not the name of an entry in the folder", "No such file or directory"])
         #expect(try fileManager.contentsOfDirectory(atPath: inside.path) == ["a-folder.png"])
         #expect(try String(contentsOf: folder.appendingPathComponent("target.txt"), encoding: .utf8) == "secret")
         #expect(fileManager.fileExists(atPath: inside.appendingPathComponent("a-folder.png/kept.txt").path))

@@ -15,11 +15,6 @@ extension FileOutput {
         public var name: String
         /// Why it was left, in words ("a folder, not a file; only files are removed").
         public var reason: String
-        /// An entry `name` left for `reason`.
-        public init(name: String, reason: String) {
-            self.name = name
-            self.reason = reason
-        }
     }
 
     /// Removes the entries `names` of `folder` that are files, and only those: what `check
