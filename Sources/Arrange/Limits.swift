@@ -54,6 +54,11 @@ public enum Limits {
     /// million, a second at 60 fps of the largest scene the `views` limit allows, or a minute of
     /// one with 5,000 views.
     public static let animationViewFrames = 20_000_000
+    /// The most pixels of a PNG decoded to compare it (`arrange check`, `arrange diff`,
+    /// snapshot tests): 2²⁵, 8,192 × 4,096. Checked from the PNG's header before anything is
+    /// allocated, so a small file that declares a huge image (a "PNG bomb") costs nothing; a
+    /// comparison holds about five copies of the pixels, 4 bytes each (under 700 MB at the limit).
+    public static let imagePixels = 1 << 25
     /// The largest scale (pixels per point).
     public static let scale: CGFloat = 64
     /// The scales a picture may have: below 0.01 Cairo's transform can no longer be inverted.

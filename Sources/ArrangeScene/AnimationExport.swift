@@ -82,22 +82,61 @@ public struct AnimationExport: Sendable {
     }
 
     /// The files of `timeline`'s animation, named after `name` (the scene file's name without
-    /// its extension). `progress` hears of each frame drawn, from the drawing threads.
+    /// its extension), all in memory: for tests and small animations. `export` hands each file on
+    /// as it is drawn instead.
     /// - Throws: `SceneError`, located, for too many frames or a frame that cannot be drawn.
     public func files(_ timeline: SceneTimeline, name: String,
                       progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> [File] {
+        let collected = Mutex<[File]>([])
+        let names = try export(timeline, name: name, progress: progress) { file in collected.withLock { $0.append(file) } }
+        let files = collected.withLock { $0 }
+        let byName = Dictionary(files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return names.compactMap { byName[$0] }
+    }
+
+    /// Draws the files of `timeline`'s animation, named after `name`, and hands each to `write`
+    /// as soon as it is drawn: numbered frames from the drawing threads, in any order, so that
+    /// only the frames in flight are in memory, never all of them. `progress` hears of each
+    /// frame drawn. After `write` throws, no more frames are drawn and its error is rethrown.
+    /// - Returns: the names of the files, in order.
+    /// - Throws: `SceneError`, located, for too many frames or a frame that cannot be drawn;
+    ///   whatever `write` throws.
+    @discardableResult
+    public func export(_ timeline: SceneTimeline, name: String,
+                       progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
+                       write: @escaping @Sendable (File) throws -> Void) throws -> [String] {
         let times = try frameTimes(of: timeline.animation)
         try Self.checkWork(frames: times.count, of: timeline.first.scene)
-        switch format {
-        case .frames:
-            let lists = times.map { timeline.frame(at: $0).displayList }
-            let pictures = try draw(lists, timeline.first, as: imageFormat, progress: progress)
-            let digits = max(4, String(lists.count - 1).count)
-            return pictures.enumerated().map { index, data in
-                let number = String(repeating: "0", count: max(0, digits - String(index).count)) + String(index)
-                return File(name: "\(name)-\(number).\(imageFormat.rawValue)", data: data)
+        guard format == .frames else {
+            let file = try single(timeline, times: times, name: name, progress: progress)
+            try write(file)
+            return [file.name]
+        }
+        let digits = max(4, String(times.count - 1).count)
+        let names = times.indices.map { index in
+            "\(name)-\(String(repeating: "0", count: max(0, digits - String(index).count)))\(index).\(imageFormat.rawValue)"
+        }
+        // Display lists are sampled on this thread (a timeline is not Sendable), a few batches of
+        // `jobs` at a time, so neither lists nor pictures of the whole animation are ever held.
+        let batch = max(1, jobs) * 4
+        for start in stride(from: 0, to: times.count, by: batch) {
+            let indices = start..<min(start + batch, times.count)
+            let lists = indices.map { timeline.frame(at: times[$0]).displayList }
+            let total = times.count
+            var batchProgress: (@Sendable (Int, Int) -> Void)?
+            if let progress { batchProgress = { done, _ in progress(start + done, total) } }
+            try draw(lists, timeline.first, as: imageFormat, progress: batchProgress) { index, data in
+                try write(File(name: names[start + index], data: data))
             }
-        case .svg:
+        }
+        return names
+    }
+
+    /// The one file of a format other than `frames`.
+    private func single(_ timeline: SceneTimeline, times: [Double], name: String,
+                        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) throws -> File {
+        switch format {
+        case .frames, .svg:
             let lists = times.map { timeline.frame(at: $0).displayList }
             let first = timeline.first
             let svg = try LargeStack.run {
@@ -105,7 +144,7 @@ public struct AnimationExport: Sendable {
                     .animation(lists, times: times, duration: timeline.animation.duration, options: first.options)
             }
             progress?(lists.count, lists.count)
-            return [File(name: "\(name).svg", data: Data(svg.utf8))]
+            return File(name: "\(name).svg", data: Data(svg.utf8))
         case .sheet:
             let count = min(max(sheetFrames, 1), times.count)
             let sheetTimes = (0..<count).map { count == 1 ? 0 : timeline.animation.duration * Double($0) / Double(count - 1) }
@@ -116,18 +155,22 @@ public struct AnimationExport: Sendable {
             scene.options.background = scene.options.background ?? ContactSheet.paper
             let data = try scene.draw(sheet, as: imageFormat)
             progress?(count, count)
-            return [File(name: "\(name)-sheet.\(imageFormat.rawValue)", data: data)]
+            return File(name: "\(name)-sheet.\(imageFormat.rawValue)", data: data)
         case .layout:
             let frames = times.map { time in (time, timeline.frame(at: time).frames) }
             progress?(frames.count, frames.count)
-            return [File(name: "\(name)-layout.json", data: Data(Self.layoutJSON(frames, file: timeline.first.scene.file).utf8))]
+            return File(name: "\(name)-layout.json", data: Data(Self.layoutJSON(frames, file: timeline.first.scene.file).utf8))
         case .apng:
             let lists = times.map { timeline.frame(at: $0).displayList }
             let opaque = (timeline.first.options.background?.alpha ?? 0) >= 1
-            let pictures = try draw(lists, timeline.first, as: .png, alwaysRGBA: !opaque, progress: progress)
+            // An APNG is one file: its frames are gathered, in order, before it is assembled.
+            let pictures = Mutex<[Data]>(Array(repeating: Data(), count: lists.count))
+            try draw(lists, timeline.first, as: .png, alwaysRGBA: !opaque, progress: progress) { index, data in
+                pictures.withLock { $0[index] = data }
+            }
             let step = times.count > 1 ? times[1] - times[0] : timeline.animation.duration
             do {
-                return [File(name: "\(name).png", data: try AnimatedPNG.assemble(pictures, delay: AnimatedPNG.delay(seconds: step)))]
+                return File(name: "\(name).png", data: try AnimatedPNG.assemble(pictures.withLock { $0 }, delay: AnimatedPNG.delay(seconds: step)))
             } catch {
                 throw SceneError("cannot make the animated PNG: \(error)", at: timeline.animation.durationLocation)
             }
@@ -161,27 +204,26 @@ public struct AnimationExport: Sendable {
         return json + "\n  ]\n}\n"
     }
 
-    /// `lists` drawn in `format` on `jobs` threads, in order. Each thread draws whole frames
-    /// one after another, each on one thread: frames, not bands, are the parallel work.
+    /// `lists` drawn in `format` on `jobs` threads, each picture handed to `deliver` with its
+    /// index by the thread that drew it. Each thread draws whole frames one after another, each
+    /// on one thread: frames, not bands, are the parallel work.
     private func draw(_ lists: [DisplayList], _ scene: RenderedScene, as format: SceneRenderer.Format, alwaysRGBA: Bool = false,
-                      progress: (@Sendable (Int, Int) -> Void)?) throws -> [Data] {
+                      progress: (@Sendable (Int, Int) -> Void)?, deliver: @escaping @Sendable (Int, Data) throws -> Void) throws {
         let workers = max(1, min(jobs, lists.count))
         var scene = scene
         scene.pngThreads = 1
         struct Shared {
             var done = 0
-            var results: [Data?]
             var failure: (index: Int, error: any Error)?
         }
-        let shared = Mutex(Shared(results: Array(repeating: nil, count: lists.count)))
+        let shared = Mutex(Shared())
         let drawer = scene
         LargeStack.forEach(lists.count, workers: workers) { index in
             // After a failure, the frames left are not drawn.
             guard shared.withLock({ $0.failure == nil }) else { return }
             do {
-                let data = try drawer.draw(lists[index], as: format, alwaysRGBA: alwaysRGBA)
+                try deliver(index, try drawer.draw(lists[index], as: format, alwaysRGBA: alwaysRGBA))
                 let done = shared.withLock { state -> Int in
-                    state.results[index] = data
                     state.done += 1
                     return state.done
                 }
@@ -193,12 +235,9 @@ public struct AnimationExport: Sendable {
                 }
             }
         }
-        return try shared.withLock { state in
+        try shared.withLock { state in
             if let failure = state.failure { throw failure.error }
-            return try state.results.enumerated().map { index, data in
-                guard let data else { throw SceneError("frame \(index) was not drawn", at: scene.scene.viewLocation) }
-                return data
-            }
+            guard state.done == lists.count else { throw SceneError("\(lists.count - state.done) frames were not drawn", at: scene.scene.viewLocation) }
         }
     }
 }

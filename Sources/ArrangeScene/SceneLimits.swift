@@ -19,6 +19,8 @@ public struct SceneLimits: Sendable, Hashable {
     public var canvasPixelsPerSide = Limits.canvasPixelsPerSide
     /// Pixels of a picture.
     public var canvasPixels = Limits.canvasPixels
+    /// Pixels of a PNG decoded to compare it (`arrange check` and `diff`).
+    public var imagePixels = Limits.imagePixels
 
     /// Pixels pushed through offscreen layers (opacity and blend groups, shadows).
     public var layerPixels = Limits.layerPixels
@@ -42,14 +44,27 @@ public struct SceneLimits: Sendable, Hashable {
         "canvas-pixels": "pixels of the picture",
         "layer-pixels": "pixels drawn through opacity, blend and shadow layers",
         "animation-views": "frames × views of an animation",
+        "image-pixels": "pixels of a PNG decoded to compare it",
     ]
 
-    /// Sets the limit `name` (one of `names`) to `value`, a whole number ≥ 1.
+    /// The largest value a limit takes: 2⁵³, the largest whole number every limit holds exactly
+    /// (the canvas limits are `CGFloat`s, and converting a larger one back to `Int` could trap).
+    public static let largestValue = 1 << 53
+
+    /// Sets the limit `name` (one of `names`) to `value`, a whole number from 1 to `largestValue`.
     /// - Throws: `SceneLimits.Problem` for an unknown name or a value that is not such a number.
     public mutating func set(_ name: String, to text: String) throws {
-        guard let value = Int(text.replacingOccurrences(of: "_", with: "")), value >= 1 else {
+        guard Self.names.contains(where: { $0.key == name }) else {
+            let known = Self.names.map(\.key)
+            throw Problem(description: "unknown limit '\(SceneReader.shown(name))'\(Suggestion.expected(name, in: known))")
+        }
+        let digits = text.replacingOccurrences(of: "_", with: "")
+        guard let value = Int(digits), value >= 1 else {
+            // Digits alone that overflow Int are a number too large, not a malformed one.
+            if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) { throw Self.tooLarge(name, text) }
             throw Problem(description: "the limit '\(name)' must be a whole number ≥ 1, found '\(SceneReader.shown(text))'")
         }
+        guard value <= Self.largestValue else { throw Self.tooLarge(name, text) }
         switch name {
         case "file-bytes": fileBytes = value
         case "views": views = value
@@ -60,10 +75,13 @@ public struct SceneLimits: Sendable, Hashable {
         case "canvas-pixels": canvasPixels = CGFloat(value)
         case "layer-pixels": layerPixels = Double(value)
         case "animation-views": animationViewFrames = value
-        default:
-            let known = Self.names.map(\.key)
-            throw Problem(description: "unknown limit '\(SceneReader.shown(name))'\(Suggestion.expected(name, in: known))")
+        case "image-pixels": imagePixels = value
+        default: break // Refused above: `names` holds every case.
         }
+    }
+
+    private static func tooLarge(_ name: String, _ text: String) -> Problem {
+        Problem(description: "the limit '\(SceneReader.shown(name))' must be at most \(largestValue) (2^53), found '\(SceneReader.shown(text))'")
     }
 
     /// " (raise it with --limit NAME=N if you mean it)": how a message about a limit ends.

@@ -84,7 +84,7 @@ public struct RenderedScene: Sendable {
                 case .png:
                     // A scene read with a raised pixel limit may be drawn that large.
                     try {
-                        var renderer = CairoRenderer(format: .png, fonts: fonts, pixelLimit: max(Int(Limits.pngPixels), Int(scene.limits.canvasPixels)))
+                        var renderer = CairoRenderer(format: .png, fonts: fonts, pixelLimit: max(Int(Limits.pngPixels), Int(min(scene.limits.canvasPixels, CGFloat(SceneLimits.largestValue)))))
                         renderer.threads = pngThreads
                         renderer.alwaysRGBA = alwaysRGBA
                         return try renderer.render(list, options: options)

@@ -37,19 +37,35 @@ public struct Bitmap: Equatable, Sendable {
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
 
-    /// Decodes PNG data (with Cairo). A header that declares more than `Limits.canvasPixels`
-    /// pixels, or a side over `Limits.canvasPixelsPerSide`, is refused before anything is
-    /// allocated.
-    public init(png data: Data) throws {
+    /// The width and height a PNG's header (its IHDR chunk) declares, read without decoding
+    /// anything: what a comparison checks first, so that images of different sizes, or one too
+    /// large to decode, cost nothing.
+    /// - Throws: `SnapshotError.unreadableImage` when the data does not start as a PNG does.
+    public static func pngSize(_ data: Data) throws -> (width: Int, height: Int) {
         let bytes = [UInt8](data.prefix(24))
+        // The signature, then IHDR: length 13, "IHDR", width and height big-endian.
         guard bytes.count == 24, bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else {
             throw SnapshotError.unreadableImage("not a PNG file")
         }
+        guard bytes[12..<16] == [0x49, 0x48, 0x44, 0x52] else {
+            throw SnapshotError.unreadableImage("the PNG is corrupt: it does not start with its header chunk (IHDR)")
+        }
         func u32(_ at: Int) -> Int { Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]) }
-        let width = u32(16), height = u32(20)
-        guard CGFloat(width) <= Limits.canvasPixelsPerSide, CGFloat(height) <= Limits.canvasPixelsPerSide,
-              CGFloat(width * height) <= Limits.canvasPixels else {
-            throw SnapshotError.unreadableImage("the PNG declares \(width) × \(height) pixels, more than a picture may have")
+        return (u32(16), u32(20))
+    }
+
+    /// Decodes PNG data (with Cairo). A header that declares more than `maximumPixels` pixels,
+    /// or a side over `Limits.canvasPixelsPerSide`, is refused before anything is allocated.
+    /// - Throws: `SnapshotError.tooManyPixels` for such a header; `SnapshotError.unreadableImage`
+    ///   saying in words what is wrong with data that is not a whole PNG.
+    public init(png data: Data, maximumPixels: Int = Limits.imagePixels) throws {
+        let (width, height) = try Self.pngSize(data)
+        guard CGFloat(width) <= Limits.canvasPixelsPerSide, CGFloat(height) <= Limits.canvasPixelsPerSide else {
+            throw SnapshotError.unreadableImage("the PNG is \(width) × \(height) pixels; at most \(Int(Limits.canvasPixelsPerSide)) a side can be decoded")
+        }
+        // Each side is below 2¹⁵ now, so the product cannot overflow.
+        guard width * height <= maximumPixels else {
+            throw SnapshotError.tooManyPixels(width: width, height: height, limit: maximumPixels)
         }
         let reader = PNGReader(data: data)
         let surface = withExtendedLifetime(reader) {
@@ -61,15 +77,29 @@ public struct Bitmap: Equatable, Sendable {
         }
         defer { cairo_surface_destroy(surface) }
         let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else { throw SnapshotError.unreadableImage(Self.message(status)) }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            // Cairo says only "error while reading from input stream"; the reader knows whether
+            // the data ran out (a file cut short, often without its closing IEND chunk).
+            if reader.ranOut {
+                throw SnapshotError.unreadableImage("the PNG is truncated: the file ends before the image does (its last chunk, IEND, or image data is missing)")
+            }
+            if status == CAIRO_STATUS_READ_ERROR || status == CAIRO_STATUS_PNG_ERROR {
+                throw SnapshotError.unreadableImage("the PNG is corrupt: its data cannot be decoded (a damaged chunk or compressed stream)")
+            }
+            throw SnapshotError.unreadableImage(Self.message(status))
+        }
         try self.init(surface: surface)
     }
 
-    /// Reads a PNG file.
-    public init(contentsOfPNG url: URL) throws {
+    /// Reads a PNG file; errors name the file.
+    public init(contentsOfPNG url: URL, maximumPixels: Int = Limits.imagePixels) throws {
         let data: Data
         do { data = try Data(contentsOf: url) } catch { throw SnapshotError.unreadableImage("\(url.path): \(FileOutput.describe(error))") }
-        try self.init(png: data)
+        do {
+            try self.init(png: data, maximumPixels: maximumPixels)
+        } catch SnapshotError.unreadableImage(let why) {
+            throw SnapshotError.unreadableImage("\(url.path): \(why)")
+        }
     }
 
     /// Copies an image surface, undoing Cairo's premultiplied native-endian ARGB.
@@ -143,10 +173,15 @@ public struct Bitmap: Equatable, Sendable {
 private final class PNGReader {
     let data: Data
     var offset = 0
+    /// Whether a read asked for more than was left: the PNG is cut short.
+    var ranOut = false
     init(data: Data) { self.data = data }
 
     func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) -> Bool {
-        guard count >= 0, offset + count <= data.count else { return false }
+        guard count >= 0, offset + count <= data.count else {
+            ranOut = true
+            return false
+        }
         data.copyBytes(to: buffer, from: (data.startIndex + offset)..<(data.startIndex + offset + count))
         offset += count
         return true

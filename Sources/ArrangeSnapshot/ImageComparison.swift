@@ -64,6 +64,9 @@ public enum SnapshotError: Error, CustomStringConvertible, Equatable, Sendable {
     case unreadableImage(String)
     case unwritableImage(String)
     case sizeMismatch(expected: (Int, Int), actual: (Int, Int))
+    /// A PNG whose header declares more pixels than may be decoded (`Limits.imagePixels`
+    /// unless raised), refused before anything is allocated.
+    case tooManyPixels(width: Int, height: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -71,6 +74,8 @@ public enum SnapshotError: Error, CustomStringConvertible, Equatable, Sendable {
         case .unwritableImage(let why): "cannot write the image: \(why)"
         case let .sizeMismatch(expected, actual):
             "the images differ in size: expected \(expected.0)×\(expected.1) px, got \(actual.0)×\(actual.1) px"
+        case let .tooManyPixels(width, height, limit):
+            "the PNG is \(width) × \(height) pixels, more than the \(limit) pixels an image compared may have; if you mean it, raise the limit with --limit image-pixels=N"
         }
     }
 

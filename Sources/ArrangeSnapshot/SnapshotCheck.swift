@@ -33,15 +33,18 @@ public struct SnapshotCheck: Sendable {
     public var compareSVG: Bool
     public var record: RecordMode
     public var renderer: SceneRenderer
+    /// The most pixels a PNG compared may have, checked from its header before decoding.
+    public var imagePixels: Int
 
     public init(references: URL, output: URL, comparison: ImageComparison = .checkDefault, compareSVG: Bool = false,
-                record: RecordMode = .missing, renderer: SceneRenderer = SceneRenderer()) {
+                record: RecordMode = .missing, renderer: SceneRenderer = SceneRenderer(), imagePixels: Int = Limits.imagePixels) {
         self.references = references
         self.output = output
         self.comparison = comparison
         self.compareSVG = compareSVG
         self.record = record
         self.renderer = renderer
+        self.imagePixels = imagePixels
     }
 
     /// The reference name of a scene file: its name without the extension.
@@ -79,15 +82,32 @@ public struct SnapshotCheck: Sendable {
                 return result
             }
             var problems: [String] = []
-            let reference: Bitmap
-            do {
-                reference = try Bitmap(contentsOfPNG: png)
-            } catch {
-                throw CheckFailure("the reference \(png.path) cannot be read: \(error)")
+            // Read once, and only from a file inside the references folder: these bytes are
+            // compared and copied to NAME.expected.png, never the file opened again.
+            guard let referencePNG = try readReference(png) else {
+                throw CheckFailure("the reference \(png.path) vanished while it was checked")
             }
-            let actual = try Bitmap(png: actualPNG)
             var diffImage: Bitmap?
             do {
+                // Sizes from the headers first: images of different sizes fail without decoding
+                // either, however large the reference claims to be.
+                let referenceSize: (width: Int, height: Int)
+                do {
+                    referenceSize = try Bitmap.pngSize(referencePNG)
+                } catch SnapshotError.unreadableImage(let why) {
+                    throw CheckFailure("the reference \(png.path) cannot be read: \(why)")
+                }
+                let actualSize = try Bitmap.pngSize(actualPNG)
+                guard referenceSize == actualSize else {
+                    throw SnapshotError.sizeMismatch(expected: referenceSize, actual: actualSize)
+                }
+                let reference: Bitmap
+                do {
+                    reference = try Bitmap(png: referencePNG, maximumPixels: imagePixels)
+                } catch SnapshotError.unreadableImage(let why) {
+                    throw CheckFailure("the reference \(png.path) cannot be read: \(why)")
+                }
+                let actual = try Bitmap(png: actualPNG, maximumPixels: imagePixels)
                 let comparison = try comparison.compare(reference, actual)
                 result.differingPixels = comparison.differingPixels
                 result.antiAliasedPixels = comparison.antiAliasedPixels
@@ -97,14 +117,16 @@ public struct SnapshotCheck: Sendable {
                     problems.append(comparison.summary)
                     diffImage = comparison.diffImage
                 }
+            } catch let SnapshotError.sizeMismatch(expected, actual) {
+                problems.append("size differs: reference \(expected.0)×\(expected.1), actual \(actual.0)×\(actual.1)")
             } catch let error as SnapshotError {
                 problems.append(error.description)
             }
-            if let data = try? Data(contentsOf: layoutFile), let before = LayoutDump.read(data) {
+            if let data = try readReference(layoutFile), let before = LayoutDump.read(data) {
                 result.changes = LayoutDump.changes(from: before, to: rendered.tree.root)
             }
             if let actualSVG {
-                if let expected = try? String(contentsOf: svgFile, encoding: .utf8) {
+                if let expected = try readReference(svgFile).map({ String(decoding: $0, as: UTF8.self) }) {
                     if let line = Self.firstDifferingLine(expected, String(decoding: actualSVG, as: UTF8.self)) {
                         problems.append("the SVG differs from \(svgFile.lastPathComponent) at line \(line)")
                     }
@@ -120,7 +142,7 @@ public struct SnapshotCheck: Sendable {
             result.message = problems.joined(separator: "; ")
             try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
             let expectedCopy = output.appendingPathComponent("\(name).expected.png"), actualCopy = output.appendingPathComponent("\(name).actual.png")
-            try FileOutput.write(Data(contentsOf: png), to: expectedCopy)
+            try FileOutput.write(referencePNG, to: expectedCopy)
             try FileOutput.write(actualPNG, to: actualCopy)
             result.files = CheckResult.Files(expected: expectedCopy.lastPathComponent, actual: actualCopy.lastPathComponent, diff: nil)
             if let diffImage {
@@ -134,9 +156,43 @@ public struct SnapshotCheck: Sendable {
             }
         } catch {
             result.status = .error
-            result.message = FileOutput.describe(error)
+            // A file that cannot be written is named ("cannot write out/x.actual.png: …").
+            result.message = (error as? FileOutputError)?.description ?? FileOutput.describe(error)
         }
         return result
+    }
+
+    /// The bytes of the reference file `url`, or nil when there is no such entry. Read only if it
+    /// is a regular file whose real path (symbolic links resolved) lies inside the references
+    /// folder's real path: a reference from a stranger's pull request may be a link to a private
+    /// file, which must never be read, compared or copied into the output.
+    /// - Throws: `CheckFailure` naming the reference and why it is refused.
+    func readReference(_ url: URL) throws -> Data? {
+        var status = stat()
+        guard lstat(url.path, &status) == 0 else {
+            if errno == ENOENT { return nil }
+            throw CheckFailure("the reference \(url.path) cannot be read: \(String(cString: strerror(errno)))")
+        }
+        let refused = "the reference \(url.path) is refused: "
+        guard let folder = FileOutput.realPath(references.path), let real = FileOutput.realPath(url.path),
+              real.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
+            throw CheckFailure(refused + "it is a symbolic link that leads outside the references folder (or nowhere); a reference must be a file in that folder")
+        }
+        // O_NOFOLLOW: the resolved path holds no link, so one appearing now is refused; O_NONBLOCK:
+        // opening a named pipe must not wait for a writer.
+        let descriptor = open(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw CheckFailure("the reference \(url.path) cannot be read: \(String(cString: strerror(errno)))")
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw CheckFailure(refused + "it is not a regular file")
+        }
+        do {
+            return try handle.readToEnd() ?? Data()
+        } catch {
+            throw CheckFailure("the reference \(url.path) cannot be read: \(FileOutput.describe(error))")
+        }
     }
 
     /// The 1-based number of the first line that differs, or nil when the texts are equal.

@@ -26,8 +26,12 @@ struct AnimateCommand: ParsableCommand {
           apng    NAME.png: an animated PNG, looping
           layout  NAME-layout.json: each id's frame at each frame time
 
-        Nothing is written when the scene has an error. Frames left in the folder by an earlier \
-        export of the same scene with more frames are removed.
+        Nothing is written when the scene has an error, or when any file cannot be written: \
+        files are gathered in a hidden folder (.NAME.<random>.tmp) inside the output folder and \
+        moved into place only when every one is written; that folder is removed on failure or \
+        interrupt (Ctrl-C). Frames are written as they are drawn, so memory holds only the \
+        frames in flight. Frames left in the folder by an earlier export of the same scene with \
+        more frames are removed: files only, never a folder of that name.
 
         Examples:
           arrange animate Fixtures/animation/wheel-turn-arc.yaml -o Output/frames
@@ -108,44 +112,85 @@ struct AnimateCommand: ParsableCommand {
         let export = AnimationExport(format: format, fps: fps, imageFormat: imageFormat.format,
                                      jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                      sheetFrames: sheetFrames, columns: columns)
-        let files: [AnimationExport.File]
+        let timeline: SceneTimeline
         do {
             let loaded = try input.load(seed: seed, limits: limitOptions.limits())
             let renderer = SceneRenderer(scale: scale.map { CGFloat($0) }, svgTextMode: svgText, fonts: try fonts.library())
-            let timeline = try SceneTimeline(loaded, renderer: renderer)
-            files = try export.files(timeline, name: input.baseName) { done, total in
+            timeline = try SceneTimeline(loaded, renderer: renderer)
+            _ = try export.frameTimes(of: timeline.animation)
+        } catch {
+            Console.error(error)
+            throw ExitCode.failure
+        }
+        // Every file is written into a hidden folder inside the output folder and moved into
+        // place only once all are written: a failure or an interrupt leaves none of them.
+        let folder = URL(fileURLWithPath: output)
+        let staging: URL
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            staging = try TemporaryFiles.makeFolder(in: folder, for: input.baseName)
+        } catch {
+            Console.printError("arrange: error: cannot write into '\(output)': \(FileOutput.describe(error))")
+            throw ExitCode.failure
+        }
+        defer { TemporaryFiles.removeFolder(staging) }
+        let names: [String]
+        do {
+            names = try export.export(timeline, name: input.baseName, progress: { done, total in
                 Console.progress("animate \(input.displayName): \(done) of \(total) frames")
-            }
+            }, write: { [output] file in
+                do {
+                    try FileOutput.write(file.data, to: staging.appendingPathComponent(file.name))
+                } catch let error as FileOutputError {
+                    // Named where it was to go, not by its place in the hidden folder.
+                    throw FileOutputError(path: (output as NSString).appendingPathComponent(file.name), reason: error.reason)
+                }
+            })
+            try moveIntoPlace(names, from: staging, to: folder)
+        } catch let error as FileOutputError {
+            Console.endProgress()
+            Console.printError("\(error.path): error: cannot write the file: \(error.reason); nothing was written")
+            throw ExitCode.failure
         } catch {
             Console.endProgress()
             Console.error(error)
             throw ExitCode.failure
         }
         Console.endProgress()
-        do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            for file in files {
-                let path = (output as NSString).appendingPathComponent(file.name)
-                try FileOutput.write(file.data, to: URL(fileURLWithPath: path))
-                if verbose { Console.printError("wrote \(path)") }
-            }
-            if format == .frames { try removeStaleFrames(keeping: Set(files.map(\.name)), name: input.baseName) }
-        } catch {
-            Console.printError("arrange: error: cannot write into '\(output)': \(FileOutput.describe(error))")
-            throw ExitCode.failure
-        }
+        if format == .frames { removeStaleFrames(keeping: Set(names), name: input.baseName) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let what = format == .frames ? "\(files.count) frames" : files.map(\.name).joined(separator: ", ")
+        let what = format == .frames ? "\(names.count) frames" : names.joined(separator: ", ")
         Console.printError("animated \(input.displayName): wrote \(what) into \(output) in \(String(format: "%.2f", seconds)) s (\(export.jobs) job\(export.jobs == 1 ? "" : "s"))")
     }
 
-    /// Removes `NAME-0123.png`-style frames of this scene that this export did not write.
-    private func removeStaleFrames(keeping written: Set<String>, name: String) throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: output)
-        for file in names where !written.contains(file) && file.hasPrefix(name + "-") && file.hasSuffix("." + imageFormat.rawValue) {
+    /// Moves the written files from the hidden folder into the output folder. A folder in the
+    /// way of any of them is found before the first moves, so the export stays all or nothing.
+    private func moveIntoPlace(_ names: [String], from staging: URL, to folder: URL) throws {
+        for name in names {
+            var isFolder: ObjCBool = false
+            let target = folder.appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder), isFolder.boolValue {
+                throw FileOutputError(path: (output as NSString).appendingPathComponent(name), reason: "a folder has that name")
+            }
+        }
+        for name in names {
+            try TemporaryFiles.move(staging.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+            if verbose { Console.printError("wrote \((output as NSString).appendingPathComponent(name))") }
+        }
+    }
+
+    /// Removes `NAME-0123.png`-style frames of this scene that this export did not write: files
+    /// only (a link as a link), never a folder that has such a name, which is noted instead.
+    private func removeStaleFrames(keeping written: Set<String>, name: String) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
+        let stale = names.filter { file in
+            guard !written.contains(file), file.hasPrefix(name + "-"), file.hasSuffix("." + imageFormat.rawValue) else { return false }
             let number = file.dropFirst(name.count + 1).dropLast(imageFormat.rawValue.count + 1)
-            guard number.count >= 4, number.allSatisfy(\.isASCII), number.allSatisfy(\.isNumber) else { continue }
-            try FileManager.default.removeItem(atPath: (output as NSString).appendingPathComponent(file))
+            return number.count >= 4 && number.allSatisfy(\.isASCII) && number.allSatisfy(\.isNumber)
+        }
+        let removal = FileOutput.removeFiles(stale.sorted(), in: URL(fileURLWithPath: output))
+        for skipped in removal.skipped {
+            Console.printError("\((output as NSString).appendingPathComponent(skipped.name)): note: not removed as a stale frame: \(skipped.reason)")
         }
     }
 }

@@ -44,6 +44,13 @@ struct ArrangeTool: ParsableCommand {
 
     /// `arrange --version`; part of every `--incremental` fingerprint, so a new version draws anew.
     static let version = "arrange 0.5.0"
+
+    /// Runs the command with `Interruption`'s handlers installed first, so every command that
+    /// writes files cleans up when it is stopped.
+    static func main() {
+        let sources = Interruption.install()
+        withExtendedLifetime(sources) { main(nil) }
+    }
 }
 
 /// A scene named on the command line: a file, or standard input (`-`).

@@ -137,7 +137,8 @@ struct BatchRender: Sendable {
                     written.append(target.path)
                     if settings.verbose { Console.printError("wrote \(target.path)") }
                 } catch {
-                    for path in written { try? FileManager.default.removeItem(atPath: path) }
+                    // unlink, not removeItem: a folder that took a name meanwhile is never emptied.
+                    for path in written { unlink(path) }
                     Console.printError("\(target.path): error: cannot write the file: \(FileOutput.describe(error))")
                     return .failed
                 }

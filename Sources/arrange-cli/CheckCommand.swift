@@ -25,6 +25,10 @@ struct CheckCommand: ParsableCommand {
         every reference anew; failed writes the references of failing scenes; never only \
         compares, as CI should.
 
+        References are read only if they are files in the references folder: a symbolic link \
+        that leads out of it is an error, never read or copied. --prune removes only files (a \
+        symbolic link as a link, never what it leads to) and notes what it left.
+
         Examples:
           arrange check Fixtures/*.yaml --references Fixtures/references
           arrange check docs --references docs/references --record never --junit junit.xml
@@ -97,7 +101,8 @@ struct CheckCommand: ParsableCommand {
         let limits = try limitOptions.limits()
         let check = SnapshotCheck(references: referencesURL, output: outputURL,
                                   comparison: ImageComparison(threshold: threshold, maxDifferingFraction: maxDiff),
-                                  compareSVG: svg, record: record, renderer: SceneRenderer(fonts: try fonts.library()))
+                                  compareSVG: svg, record: record, renderer: SceneRenderer(fonts: try fonts.library()),
+                                  imagePixels: limits.imagePixels)
 
         // Two scenes with one reference name would overwrite each other's references.
         var owners: [String: [String]] = [:]
@@ -123,13 +128,11 @@ struct CheckCommand: ParsableCommand {
 
         if prune {
             let names = Set(inputs.map { $0.baseName })
-            for file in check.unusedReferences(names: names) {
-                do {
-                    try FileManager.default.removeItem(at: file)
-                    Console.printError("pruned \(file.path)")
-                } catch {
-                    Console.printError("\(file.path): error: cannot remove: \(FileOutput.describe(error))")
-                }
+            // Only files go: a folder named like a reference stays, as does what a link leads to.
+            let removal = FileOutput.removeFiles(check.unusedReferences(names: names).map(\.lastPathComponent), in: referencesURL)
+            for name in removal.removed { Console.printError("pruned \(referencesURL.appendingPathComponent(name).path)") }
+            for skipped in removal.skipped {
+                Console.printError("\(referencesURL.appendingPathComponent(skipped.name).path): note: not pruned: \(skipped.reason)")
             }
         }
         try writeReports(report, output: outputURL)
@@ -154,6 +157,9 @@ struct CheckCommand: ParsableCommand {
             }
             if let junit { try FileOutput.write(Data(report.junit().utf8), to: URL(fileURLWithPath: junit)) }
             if let json { try FileOutput.write(report.json(), to: URL(fileURLWithPath: json)) }
+        } catch let error as FileOutputError {
+            Console.printError("\(error.path): error: cannot write the report: \(error.reason)")
+            throw ExitCode.failure
         } catch {
             Console.printError("error: cannot write the report: \(FileOutput.describe(error))")
             throw ExitCode.failure
