@@ -18,8 +18,40 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
         self.column = column
     }
 
-    /// `file:line:column`.
-    public var description: String { "\(file):\(line):\(column)" }
+    /// `file:line:column`, control characters in the file's name escaped.
+    public var description: String { "\(MessageText.escaped(file)):\(line):\(column)" }
+}
+
+/// Text from outside, such as file names and a scene's strings, as messages show it: control
+/// characters, line and paragraph separators and the marks that reorder text written as escapes
+/// (`\u{1B}`), so that a name can neither steer the reader's terminal nor disguise a message.
+public enum MessageText {
+    /// `text` with those characters escaped; with `limit`, at most that many characters, then "…".
+    public static func escaped(_ text: String, limit: Int? = nil) -> String {
+        var out = ""
+        var count = 0
+        for character in text {
+            if count == limit {
+                out += "…"
+                break
+            }
+            count += 1
+            for scalar in character.unicodeScalars {
+                switch scalar.value {
+                case 0..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                default:
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    /// `text` escaped line by line: its line feeds kept, as messages of several lines have them.
+    public static func escapedLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(separator: "\n")
+    }
 }
 
 /// Why a scene could not be read, laid out or rendered, with the place in the file to look at.

@@ -123,7 +123,7 @@ struct RenderCommand: ParsableCommand {
         let toFile = outputFormat != nil
         if let outputFormat {
             guard inputs.count == 1, format == [outputFormat] else {
-                throw ValidationError("-o '\(output)' names one \(outputFormat.rawValue.uppercased()) file, but "
+                throw ValidationError("-o '\(MessageText.escaped(output))' names one \(outputFormat.rawValue.uppercased()) file, but "
                                       + (inputs.count != 1 ? "\(inputs.count) scenes were named" : "the formats are \(format.map(\.rawValue).joined(separator: ","))")
                                       + "; name one scene and no other format, or give -o a folder")
             }
@@ -148,12 +148,7 @@ struct RenderCommand: ParsableCommand {
         if watch, inputs.contains(where: { $0.markdownBlock != nil }) {
             throw ValidationError("--watch takes scene files, not Markdown files; render Markdown without --watch")
         }
-        for input in inputs where input.markdownBlock == 1 && !inPlace {
-            let copy = MarkdownRewrite.target(of: input, inPlace: false, output: toFile ? folder : output, flat: flat)
-            if URL(fileURLWithPath: copy).standardizedFileURL == URL(fileURLWithPath: input.path).standardizedFileURL {
-                throw ValidationError("the rewritten copy of '\(input.path)' would replace it: give -o another folder, or --in-place to rewrite it")
-            }
-        }
+        if !inPlace { try MarkdownRewrite.refuseCopiesOverSources(inputs, output: toFile ? folder : output, flat: flat) }
         let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(plans.count, 1))
         let renderer = SceneRenderer(scale: scale.map { CGFloat($0) }, svgTextMode: svgText, fonts: try fonts.library(),
                                      pngThreads: BatchRender.pngThreads(scenes: plans.count))
