@@ -118,19 +118,14 @@ public struct MarkdownScenes: Sendable {
     /// (brackets, backslashes, code spans, HTML and entities) escaped by a backslash.
     static func altText(_ text: String) -> String {
         var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\", "[", "]", "<", ">", "`", "&", "*", "_", "!":
-                out += "\\"
-                out.unicodeScalars.append(scalar)
-            case "\u{2028}", "\u{2029}":
+        // By characters, so that "\r\n" is one line break and one space.
+        for character in text {
+            if character.isNewline || character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                 out += " "
-            default:
-                if scalar.properties.generalCategory == .control {
-                    out += " "
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+            } else if "\\[]<>`&*_!".contains(character) {
+                out += "\\" + String(character)
+            } else {
+                out.append(character)
             }
         }
         return out.trimmingCharacters(in: .whitespaces)
