@@ -24,8 +24,9 @@ struct RenderCommand: ParsableCommand {
         A Markdown file (.md) stands for its fenced ```arrange blocks: each is a scene, its \
         pictures named after the file and the block's number (README-1.png), and the file is \
         written again with each block replaced by a link to its picture: a copy in the output \
-        folder, or the file itself with --in-place. Errors point at the Markdown file's lines; \
-        a file with an error is not rewritten.
+        folder, or the file itself with --in-place (which keeps its permissions). A copy never \
+        replaces a Markdown file being read, even through a link. Errors point at the Markdown \
+        file's lines; a file with an error is not rewritten.
 
         Examples:
           arrange render Fixtures/*.yaml -o Output --format png,svg
