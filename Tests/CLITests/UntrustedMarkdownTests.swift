@@ -121,6 +121,7 @@ import TestSupport
             ("check", try arrange(["check", bad, good, "--references", "refs"], in: folder)),
             ("markdown", try arrange(["render", Self.hostileName + ".md"], in: folder)),
             ("missing", try arrange(["render", Self.hostileName + ".txt"], in: folder)),
+            ("layout", try arrange(["layout", good], in: folder)),
         ]
         for (name, run) in runs {
             let bytes = Array(run.output) + Array(run.errors.utf8)
@@ -137,6 +138,8 @@ import TestSupport
         #expect(runs[4].1.errors.contains("'\(Self.shownName).md' holds no scene"))
         // The name's '[' makes it a pattern.
         #expect(runs[5].1.errors.contains("no file matches '\(Self.shownName).txt'"))
+        // The view 'rectangle' is written on line 2 from column 7.
+        #expect(runs[6].1.stdout.contains("← good\(Self.shownName).yaml:2:7"), "\(runs[6].1.stdout)")
     }
 
     /// Blocks are read alone, not with one padding line for each line above: 1,000 blocks take
@@ -166,6 +169,18 @@ import TestSupport
         print("render of 1,000 Markdown blocks: \(String(format: "%.2f", Date().timeIntervalSince(renderStart))) s")
         #expect(render.status == 1)
         #expect(render.errors.contains("MANY.md:5000:7: error: 'rectangl' is not a view"))
+    }
+
+    @Test func incrementalRedrawsOnlyTheEditedBlock() throws {
+        let folder = try ExternalTool.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write("# Two\n\n" + Self.box + "\n" + Self.box, to: "two.md", in: folder)
+        let first = try arrange(["render", "two.md", "-o", "out", "--incremental"], in: folder)
+        #expect(first.errors.contains("rendered 2 of 2 scenes (0 unchanged), wrote 2 files"), "\(first.errors)")
+        try write("# Two, edited\n\n" + Self.box + "\n" + Self.box.replacingOccurrences(of: "rectangle", with: "circle"), to: "two.md", in: folder)
+        // Block 1 is as it was (the heading above it changed); block 2 is a circle now.
+        let second = try arrange(["render", "two.md", "-o", "out", "--incremental"], in: folder)
+        #expect(second.errors.contains("rendered 1 of 2 scenes (1 unchanged), wrote 1 file"), "\(second.errors)")
     }
 
     @Test func aYAMLSyntaxErrorInABlockNamesTheFilesLine() throws {
