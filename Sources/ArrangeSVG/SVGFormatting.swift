@@ -10,6 +10,11 @@ public enum SVGEscaping {
         buffer.write(escaping: text)
         return buffer.string
     }
+
+    /// A file path as a relative URL reference to that file: percent-encoded where a URL path
+    /// cannot hold a byte as it is, and never read as a scheme or a host (`./` or `.` in front),
+    /// as SVG image links are written. Not yet XML-escaped.
+    public static func linkReference(_ path: String) -> String { SVGWriter.linkReference(path) }
 }
 
 /// Numbers as SVG writes them: at most four decimals (or as many as asked, up to nine), rounded

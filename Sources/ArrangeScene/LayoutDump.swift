@@ -132,7 +132,8 @@ public enum LayoutDump {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+            // C1 controls too (U+0080–U+009F), which some terminals obey like ESC sequences.
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value): result += String(format: "\\u%04x", scalar.value)
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -1,4 +1,5 @@
 import Arrange
+import ArrangeSVG
 import Foundation
 
 /// The scenes written inside a Markdown file, as fenced code blocks whose info string is
@@ -22,10 +23,10 @@ public struct MarkdownScenes: Sendable {
         public var number: Int
         /// The lines of the block, fences included, 0-based: what a rewrite replaces.
         public var lines: Range<Int>
-        /// The scene: the lines between the fences, preceded by one empty line for every line
-        /// of the file above them, so that the scene's lines, and so its errors, are the file's.
-        public var sceneText: String
-        /// The scene's lines as written, without the padding.
+        /// The line of the file, from 1, that the scene's first line is: its errors count from
+        /// here, so they name the file's lines.
+        public var firstLine: Int
+        /// The scene's lines as written, between the fences.
         public var source: String
     }
 
@@ -54,8 +55,7 @@ public struct MarkdownScenes: Sendable {
             if fence.info == "arrange" {
                 let body = lines[(index + 1)..<min(end, lines.count)]
                 blocks.append(Block(number: blocks.count + 1, lines: index..<min(end + 1, lines.count),
-                                    sceneText: String(repeating: "\n", count: index + 1) + body.joined(separator: "\n") + "\n",
-                                    source: body.joined(separator: "\n")))
+                                    firstLine: index + 2, source: body.joined(separator: "\n")))
             }
             index = end + 1
         }
@@ -74,12 +74,16 @@ public struct MarkdownScenes: Sendable {
         self.init(text: text, file: path)
     }
 
-    /// The scene of block `number`, read with the file's name and line numbers.
+    /// The scene of block `number`, read with the file's name and line numbers. The block alone
+    /// is read, so reading every block of a file takes time in proportion to the file.
     public func scene(_ number: Int, seed: UInt64? = nil, limits: SceneLimits = SceneLimits()) throws -> Scene {
-        guard let block = blocks.first(where: { $0.number == number }) else {
+        // Blocks are numbered in order from 1.
+        guard blocks.indices.contains(number - 1) else {
             throw SceneError("the file has no arrange block \(number) (it has \(blocks.count))", at: .start(of: file))
         }
-        return try Scene(data: Data(block.sceneText.utf8), file: file, format: .yaml, seed: seed, limits: limits)
+        let block = blocks[number - 1]
+        return try Scene(data: Data((block.source + "\n").utf8), file: file, format: .yaml, seed: seed, limits: limits,
+                         firstLine: block.firstLine)
     }
 
     /// The Markdown with each block replaced by `replacement(block)` (lines, without a final
@@ -97,17 +101,61 @@ public struct MarkdownScenes: Sendable {
     }
 
     /// An image link for a block, and with `details` its source kept in a collapsed
-    /// `<details>` block below it.
+    /// `<details>` block below it. `image` is a relative path; it is percent-encoded into the
+    /// link, and the description is made one line of alternative text.
     public static func replacement(for block: Block, image: String, description: String?, details: Bool) -> String {
-        let alt = (description ?? "arrange scene \(block.number)")
-            .replacingOccurrences(of: "\n", with: " ")
-            .replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
-            .trimmingCharacters(in: .whitespaces)
-        var text = "![\(alt)](\(image.replacingOccurrences(of: " ", with: "%20")))"
+        var text = "![\(altText(description ?? "arrange scene \(block.number)"))](\(linkDestination(image)))"
         if details {
-            text += "\n\n<details><summary>Scene source</summary>\n\n```yaml\n\(block.source)\n```\n\n</details>"
+            // Longer than any run of backticks in the source, so no line of it closes the fence.
+            let fence = String(repeating: "`", count: max(3, longestBacktickRun(in: block.source) + 1))
+            text += "\n\n<details><summary>Scene source</summary>\n\n\(fence)yaml\n\(block.source)\n\(fence)\n\n</details>"
         }
         return text
+    }
+
+    /// `text` as the alternative text of an image link: on one line (line breaks, tabs and other
+    /// control characters become spaces), with the characters Markdown would read as markup
+    /// (brackets, backslashes, code spans, HTML and entities) escaped by a backslash.
+    static func altText(_ text: String) -> String {
+        var out = ""
+        // By characters, so that "\r\n" is one line break and one space.
+        for character in text {
+            if character.isNewline || character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                out += " "
+            } else if "\\[]<>`&*_!".contains(character) {
+                out += "\\" + String(character)
+            } else {
+                out.append(character)
+            }
+        }
+        return out.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// A relative path as a Markdown link destination: percent-encoded as a URL path (spaces,
+    /// `%`, `<>`, control characters, non-ASCII; `./` before a first segment with a colon, which
+    /// would read as a scheme), and also the parentheses, which could end the destination, and
+    /// `&`, which Markdown would read as the start of an entity.
+    static func linkDestination(_ path: String) -> String {
+        var out = ""
+        for character in SVGEscaping.linkReference(path) {
+            switch character {
+            case "(": out += "%28"
+            case ")": out += "%29"
+            case "&": out += "%26"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// The most backticks in a row anywhere in `text`.
+    static func longestBacktickRun(in text: String) -> Int {
+        var longest = 0, run = 0
+        for byte in text.utf8 {
+            run = byte == UInt8(ascii: "`") ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return longest
     }
 
     private struct Fence {

@@ -134,8 +134,13 @@ public struct Scene: @unchecked Sendable {
     }
 
     /// Reads a scene from its bytes. `file` names it in messages; `seed` replaces the file's seed.
-    public init(data: Data, file: String, format: SceneFormat, seed: UInt64? = nil, limits: SceneLimits = SceneLimits()) throws {
-        self = try LargeStack.run { try Self.read(data, file: file, format: format, seed: seed, limits: limits) }
+    /// `firstLine` is the line of `file` the bytes start at (a scene inside a Markdown file):
+    /// locations count the file's lines, not the scene's.
+    public init(data: Data, file: String, format: SceneFormat, seed: UInt64? = nil, limits: SceneLimits = SceneLimits(),
+                firstLine: Int = 1) throws {
+        self = try LargeStack.run {
+            try Self.read(data, file: file, format: format, seed: seed, limits: limits, lineOffset: max(0, firstLine - 1))
+        }
     }
 
     /// A scene from YAML or JSON text.
@@ -143,8 +148,9 @@ public struct Scene: @unchecked Sendable {
         try self.init(data: Data(text.utf8), file: file, format: format, seed: seed)
     }
 
-    private static func read(_ data: Data, file: String, format: SceneFormat, seed override: UInt64?, limits: SceneLimits) throws -> Scene {
-        let source = try SourceText(data, file: file, limits: limits)
+    private static func read(_ data: Data, file: String, format: SceneFormat, seed override: UInt64?, limits: SceneLimits,
+                             lineOffset: Int) throws -> Scene {
+        let source = try SourceText(data, file: file, limits: limits, lineOffset: lineOffset)
         var yaml = source.text
         switch format {
         case .json:
@@ -161,25 +167,27 @@ public struct Scene: @unchecked Sendable {
             // the default resolver's regular expressions would cost most of the reading time.
             guard let node = try Yams.compose(yaml: yaml, .basic) else {
                 throw SceneError("the file has no content (only comments or blank lines); a scene needs at least a 'view'",
-                                 at: .start(of: file))
+                                 at: source.start)
             }
             root = node
         } catch let error as YamlError {
             throw SceneError(error, in: source, format: format)
         }
 
-        let entries = try SceneReader.entries(root, file: file, in: "a scene", as: SceneKey.self)
+        // The seed is read before everything else, since random values anywhere draw from it: a
+        // first reader finds the entries, and the scene's own is made with the seed.
+        var reader = SceneReader(file: file, seed: 0, limits: limits, lineOffset: lineOffset)
+        let entries = try reader.entries(root, in: "a scene", as: SceneKey.self)
         var seed: UInt64 = 0
-        // The seed is read before everything else, since random values anywhere draw from it.
         if let entry = entries.first(where: { $0.key == .seed }) {
             guard case .scalar(let scalar) = entry.value, scalar.style == .plain, let value = UInt64(scalar.string) else {
-                throw SceneError("'seed' expects a whole number from 0 to \(UInt64.max), found \(SceneReader.describe(entry.value))",
-                                 at: SourceLocation(entry.value, in: file))
+                throw reader.error("'seed' expects a whole number from 0 to \(UInt64.max), found \(SceneReader.describe(entry.value))",
+                                   at: entry.value)
             }
             seed = value
         }
         seed = override ?? seed
-        var reader = SceneReader(file: file, seed: seed, limits: limits)
+        reader = SceneReader(file: file, seed: seed, limits: limits, lineOffset: lineOffset)
         reader.usesConnectors = SceneReader.mentions(ModifierKind.connect.name, in: root)
         var canvas = SceneCanvas(), canvasLocation: SourceLocation?
         var view: (AnyView, SourceLocation)?

@@ -308,7 +308,7 @@ extension SceneReader {
         var unknown: [(id: String, node: Node)] = []
         for keyframe in keyframes {
             changes.add(keyframe)
-            var again = SceneReader(file: file, seed: seed, limits: limits)
+            var again = SceneReader(file: file, seed: seed, limits: limits, lineOffset: lineOffset)
             again.changes = changes
             again.usesConnectors = usesConnectors
             // Images are decoded once for all states, and the scene's image budgets count every

@@ -18,8 +18,8 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
         self.column = column
     }
 
-    /// `file:line:column`.
-    public var description: String { "\(file):\(line):\(column)" }
+    /// `file:line:column`, control characters in the file's name escaped.
+    public var description: String { "\(TerminalText.escaped(file)):\(line):\(column)" }
 }
 
 /// Why a scene could not be read, laid out or rendered, with the place in the file to look at.

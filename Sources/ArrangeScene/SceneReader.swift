@@ -9,6 +9,9 @@ import Yams
 /// draws happen in the order they are written and the same seed always gives the same picture.
 struct SceneReader {
     let file: String
+    /// Lines of the file above the text being read: a Markdown block's scene is read on its own,
+    /// and its locations are moved down to the file's lines.
+    let lineOffset: Int
     /// The scene's seeded generator: `random` colours and `{random: [low, high]}` numbers.
     var generator: SeededGenerator
     /// Views made so far, copies included.
@@ -54,8 +57,9 @@ struct SceneReader {
     /// How much the scene may ask for.
     let limits: SceneLimits
 
-    init(file: String, seed: UInt64, limits: SceneLimits = SceneLimits()) {
+    init(file: String, seed: UInt64, limits: SceneLimits = SceneLimits(), lineOffset: Int = 0) {
         self.file = file
+        self.lineOffset = lineOffset
         self.limits = limits
         generator = SeededGenerator(seed: seed)
     }
@@ -63,7 +67,9 @@ struct SceneReader {
     // MARK: Locations and errors
 
     func location(_ node: Node) -> SourceLocation {
-        SourceLocation(node, in: file)
+        var location = SourceLocation(node, in: file)
+        location.line += lineOffset
+        return location
     }
 
     func error(_ message: String, at node: Node) -> SceneError {
@@ -117,16 +123,14 @@ struct SceneReader {
     /// A mapping's entries in document order, keys typed by `Key`. Keys must be scalars; each must
     /// be a case of `Key`, else the error names the nearest one. `context` names the mapping in
     /// messages: "'frame'", "the parameters of 'hstack'".
-    static func entries<Key: MappingKey>(_ node: Node, file: String, in context: String,
-                                         as _: Key.Type = Key.self) throws -> [MappingEntry<Key>] {
+    func entries<Key: MappingKey>(_ node: Node, in context: String, as _: Key.Type = Key.self) throws -> [MappingEntry<Key>] {
         guard case .mapping(let mapping) = node else {
-            throw SceneError("\(context) must be a mapping of \(Suggestion.list(Key.names)), found \(describe(node))",
-                             at: SourceLocation(node, in: file))
+            throw error("\(context) must be a mapping of \(Suggestion.list(Key.names)), found \(Self.describe(node))", at: node)
         }
         var result: [MappingEntry<Key>] = []
         for (keyNode, value) in mapping {
             guard case .scalar(let scalar) = keyNode else {
-                throw SceneError("keys in \(context) must be names, found \(describe(keyNode))", at: SourceLocation(keyNode, in: file))
+                throw error("keys in \(context) must be names, found \(Self.describe(keyNode))", at: keyNode)
             }
             guard let key = Key(rawValue: scalar.string) else {
                 // A view's own key indented under its parameters: the commonest YAML slip.
@@ -134,17 +138,12 @@ struct SceneReader {
                 if context.hasPrefix("the parameters of"), ViewEntryKey(rawValue: scalar.string) != nil {
                     hint = "; '\(scalar.string)' belongs to the view, not to its parameters: dedent it to line up with the view's kind"
                 }
-                throw SceneError("unknown key '\(Self.shown(scalar.string))' in \(context)\(Suggestion.expected(scalar.string, in: Key.names))\(hint)",
-                                 at: SourceLocation(keyNode, in: file))
+                throw error("unknown key '\(Self.shown(scalar.string))' in \(context)\(Suggestion.expected(scalar.string, in: Key.names))\(hint)",
+                            at: keyNode)
             }
             result.append(MappingEntry(key: key, keyNode: keyNode, value: value))
         }
         return result
-    }
-
-    /// `entries(_:file:in:as:)` in this reader's file.
-    func entries<Key: MappingKey>(_ node: Node, in context: String, as _: Key.Type = Key.self) throws -> [MappingEntry<Key>] {
-        try Self.entries(node, file: file, in: context, as: Key.self)
     }
 
     // MARK: Numbers

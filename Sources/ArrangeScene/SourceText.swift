@@ -8,25 +8,30 @@ struct SourceText {
     let file: String
     let text: String
     let bytes: [UInt8]
+    /// Lines of the file above this text (a Markdown block's scene): added to every location.
+    let lineOffset: Int
 
-    init(_ data: Data, file: String, limits: SceneLimits = SceneLimits()) throws {
+    /// `data` checked; `lineOffset` lines of the file come before it.
+    init(_ data: Data, file: String, limits: SceneLimits = SceneLimits(), lineOffset: Int = 0) throws {
         self.file = file
+        self.lineOffset = lineOffset
+        let start = SourceLocation(file: file, line: 1 + lineOffset, column: 1)
         guard data.count <= limits.fileBytes else {
             throw SceneError("the file is over \(limits.fileBytes) bytes\(limits.fileBytes == Limits.fileBytes ? " (1 MiB)" : ""), the most a scene may have\(SceneLimits.raise("file-bytes"))",
-                             at: .start(of: file))
+                             at: start)
         }
         var bytes = [UInt8](data)
         // A UTF-8 byte order mark is allowed and dropped.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         guard bytes.contains(where: { !Self.isBlank($0) }) else {
-            throw SceneError("the file is empty; a scene needs at least a 'view'", at: .start(of: file))
+            throw SceneError("the file is empty; a scene needs at least a 'view'", at: start)
         }
         if let bad = Self.firstInvalidByte(bytes) {
             throw SceneError("the file is not a text file: \(bad.reason) (byte 0x\(String(bytes[bad.offset], radix: 16, uppercase: true)) at offset \(bad.offset)); scenes are UTF-8 YAML or JSON",
-                             at: SourceLocation(byte: bad.offset, of: bytes, in: file))
+                             at: Self.location(ofByte: bad.offset, of: bytes, in: file, lineOffset: lineOffset))
         }
         guard let text = String(bytes: bytes, encoding: .utf8) else {
-            throw SceneError("the file is not valid UTF-8; scenes are UTF-8 YAML or JSON", at: .start(of: file))
+            throw SceneError("the file is not valid UTF-8; scenes are UTF-8 YAML or JSON", at: start)
         }
         self.bytes = bytes
         self.text = text
@@ -74,9 +79,18 @@ struct SourceText {
         return nil
     }
 
-    /// Where byte `offset` of the file is.
+    /// Where byte `offset` of the text is in the file.
     func location(ofByte offset: Int) -> SourceLocation {
-        SourceLocation(byte: offset, of: bytes, in: file)
+        Self.location(ofByte: offset, of: bytes, in: file, lineOffset: lineOffset)
+    }
+
+    /// Where the text starts in the file: errors about it as a whole point here.
+    var start: SourceLocation { SourceLocation(file: file, line: 1 + lineOffset, column: 1) }
+
+    private static func location(ofByte offset: Int, of bytes: [UInt8], in file: String, lineOffset: Int) -> SourceLocation {
+        var location = SourceLocation(byte: offset, of: bytes, in: file)
+        location.line += lineOffset
+        return location
     }
 
     /// The text of line `number` (from 1) without its line break, or nil past the end. Lines are

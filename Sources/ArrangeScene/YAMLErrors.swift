@@ -25,7 +25,7 @@ extension SceneError {
         let file = source.file
         func context(_ context: YamlError.Context?) -> String {
             guard let context, !context.text.isEmpty else { return "" }
-            return " (\(context.text) that starts at line \(context.mark.line), column \(context.mark.column))"
+            return " (\(context.text) that starts at line \(context.mark.line + source.lineOffset), column \(context.mark.column))"
         }
         switch yamlError {
         case .scanner(let ctx, let problem, let mark, _), .parser(let ctx, let problem, let mark, _):
@@ -51,6 +51,8 @@ extension SceneError {
             // Memory, emitter and decoding errors: not about the text, so no place in it.
             self.init("\(what): \(yamlError)", at: .start(of: file))
         }
+        // libyaml counts the lines of the text it was given; a Markdown block's start lower down.
+        location.line += source.lineOffset
     }
 
     /// What to do about `problem`, found at `mark`: "; …", or "".

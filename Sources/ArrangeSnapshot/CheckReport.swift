@@ -1,4 +1,6 @@
+import Arrange
 import ArrangeSVG
+import ArrangeScene
 import Foundation
 
 /// The results of a check run, and the reports CI reads: a JSON summary (which `merge` joins
@@ -44,8 +46,41 @@ public struct CheckReport: Codable, Equatable, Sendable {
     }
 
     /// Reads a report written by `json()`.
+    /// - Throws: a decoding error for anything else, and `UnsafeImage` for an image path that
+    ///   is not a picture's file name in the report's folder: a shard's JSON may come from
+    ///   anyone, and report.html would show what it names.
     public static func read(_ data: Data) throws -> CheckReport {
-        try JSONDecoder().decode(CheckReport.self, from: data)
+        let report = try JSONDecoder().decode(CheckReport.self, from: data)
+        for result in report.results {
+            guard let files = result.files else { continue }
+            for path in files.paths where !isImageName(path) {
+                throw UnsafeImage(path: path)
+            }
+        }
+        return report
+    }
+
+    /// An image path a report may not hold.
+    public struct UnsafeImage: Error, CustomStringConvertible {
+        /// The path as the report gives it.
+        public let path: String
+        public var description: String {
+            "the image path '\(TerminalText.escaped(path))' is not a PNG file name in the report's folder (no '/' or '\\', no control characters, ending in .png)"
+        }
+    }
+
+    /// Whether `path` is what `arrange check` writes: the name of a PNG file in the report's
+    /// folder, so that report.html never links anywhere else (a web address, `javascript:`, a
+    /// parent folder).
+    public static func isImageName(_ path: String) -> Bool {
+        path.hasSuffix(".png") && path != ".png"
+            && !path.unicodeScalars.contains { $0 == "/" || $0 == "\\" || $0.properties.generalCategory == .control }
+    }
+
+    /// An image's `src`: its file name percent-encoded as a relative URL (`./` in front of a name
+    /// whose colon would read as a scheme), then escaped for HTML.
+    static func source(_ name: String) -> String {
+        xml(SVGEscaping.linkReference(name))
     }
 
     /// JUnit XML: one test suite, one test case per scene, failures with their message.
@@ -100,14 +135,15 @@ public struct CheckReport: Codable, Equatable, Sendable {
         for result in results where result.status.isFailure {
             page += "<section class=\"failed\"><h2>\(Self.xml(result.name)) — \(result.status.rawValue)</h2>\n"
             page += "<p>\(Self.xml(result.scene)): \(Self.xml(result.message ?? ""))</p>\n"
-            if let files = result.files {
+            // Never a link out of the report's folder, should a report be built by hand.
+            if let files = result.files, files.paths.allSatisfy(Self.isImageName) {
                 page += "<div class=\"images\">\n"
-                page += "<figure><img src=\"\(Self.xml(files.expected))\" alt=\"reference\"><figcaption>reference</figcaption></figure>\n"
-                page += "<figure><img src=\"\(Self.xml(files.actual))\" alt=\"actual\"><figcaption>actual</figcaption></figure>\n"
+                page += "<figure><img src=\"\(Self.source(files.expected))\" alt=\"reference\"><figcaption>reference</figcaption></figure>\n"
+                page += "<figure><img src=\"\(Self.source(files.actual))\" alt=\"actual\"><figcaption>actual</figcaption></figure>\n"
                 if let diff = files.diff {
-                    page += "<figure><img src=\"\(Self.xml(diff))\" alt=\"diff\"><figcaption>diff: red differs, yellow is anti-aliasing</figcaption></figure>\n"
+                    page += "<figure><img src=\"\(Self.source(diff))\" alt=\"diff\"><figcaption>diff: red differs, yellow is anti-aliasing</figcaption></figure>\n"
                 }
-                page += "<figure><div class=\"wipe\"><img src=\"\(Self.xml(files.expected))\" alt=\"reference\"><img class=\"top\" src=\"\(Self.xml(files.actual))\" alt=\"actual\"></div>"
+                page += "<figure><div class=\"wipe\"><img src=\"\(Self.source(files.expected))\" alt=\"reference\"><img class=\"top\" src=\"\(Self.source(files.actual))\" alt=\"actual\"></div>"
                 page += "<figcaption>actual (left of the line) over reference: <input type=\"range\" min=\"0\" max=\"100\" value=\"50\" "
                 page += "oninput=\"this.closest('figure').querySelector('.top').style.clipPath='inset(0 '+(100-this.value)+'% 0 0)'\"></figcaption></figure>\n"
                 page += "</div>\n"
@@ -128,4 +164,9 @@ public struct CheckReport: Codable, Equatable, Sendable {
 
     /// Text for XML and HTML: markup characters as entities, control characters dropped.
     static func xml(_ text: String) -> String { SVGEscaping.escape(text) }
+}
+
+extension CheckResult.Files {
+    /// The reference, actual and (if any) diff file names.
+    var paths: [String] { [expected, actual] + (diff.map { [$0] } ?? []) }
 }

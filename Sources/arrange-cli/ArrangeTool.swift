@@ -54,7 +54,7 @@ struct ArrangeTool: ParsableCommand {
 }
 
 /// A scene named on the command line: a file, or standard input (`-`).
-struct SceneInput: Hashable, Sendable {
+struct SceneInput: Sendable {
     /// The path, or "-" for standard input.
     var path: String
     /// The folders between the folder or pattern that named the scene and the scene itself
@@ -62,10 +62,15 @@ struct SceneInput: Hashable, Sendable {
     var subfolder = ""
     /// For a scene inside a Markdown file, its `arrange` block: 1 for the first.
     var markdownBlock: Int?
-    /// The name in messages: the path, `<stdin>`, or "README.md, block 2".
+    /// For a scene inside a Markdown file, the file as it was read once for the run: every block
+    /// is read from it (not the file again, once a block), and the rewrite replaces its blocks.
+    var markdown: MarkdownScenes?
+    /// The name in messages: the path (control characters escaped), `<stdin>`, or
+    /// "README.md, block 2".
     var displayName: String {
-        if let markdownBlock { return "\(path), block \(markdownBlock)" }
-        return path == "-" ? "<stdin>" : path
+        let name = TerminalText.escaped(path)
+        if let markdownBlock { return "\(name), block \(markdownBlock)" }
+        return path == "-" ? "<stdin>" : name
     }
     /// The base of output file names: the file name without its extension, "stdin", or for a
     /// Markdown block the file's name and the block's number ("README-2").
@@ -75,10 +80,10 @@ struct SceneInput: Hashable, Sendable {
     }
 
     /// Reads and checks the scene; `seed` replaces its own. A Markdown block is read from the
-    /// file as it is now, so that a watch sees edits.
+    /// file as it was read for the run (`--watch` takes no Markdown).
     func load(seed: UInt64?, limits: SceneLimits = SceneLimits()) throws -> Scene {
-        if let markdownBlock {
-            return try MarkdownScenes(contentsOf: path, limits: limits).scene(markdownBlock, seed: seed, limits: limits)
+        if let markdownBlock, let markdown {
+            return try markdown.scene(markdownBlock, seed: seed, limits: limits)
         }
         guard path == "-" else { return try Scene.load(contentsOf: path, seed: seed, limits: limits) }
         return try Scene.read(from: .standardInput, file: displayName, format: .yaml, seed: seed, limits: limits)
@@ -99,11 +104,12 @@ struct SceneInput: Hashable, Sendable {
             throw ValidationError(error.description)
         }
         guard !document.blocks.isEmpty else {
-            throw ValidationError("'\(input.path)' holds no scene: a scene in Markdown is a fenced code block that starts with ```arrange")
+            throw ValidationError("'\(TerminalText.escaped(input.path))' holds no scene: a scene in Markdown is a fenced code block that starts with ```arrange")
         }
         return document.blocks.map { block in
             var copy = input
             copy.markdownBlock = block.number
+            copy.markdown = document
             return copy
         }
     }
@@ -135,7 +141,7 @@ struct SceneInput: Hashable, Sendable {
                 if isDirectory.boolValue {
                     let found = scenes(under: argument)
                     guard !found.isEmpty else {
-                        throw ValidationError("the folder '\(argument)' holds no scene files (.yaml, .yml, .json), nor do its subfolders")
+                        throw ValidationError("the folder '\(TerminalText.escaped(argument))' holds no scene files (.yaml, .yml, .json), nor do its subfolders")
                     }
                     inputs += found
                 } else {
@@ -145,13 +151,13 @@ struct SceneInput: Hashable, Sendable {
             }
             if argument.contains(where: { "*?[".contains($0) }) {
                 let matches = glob(argument)
-                guard !matches.isEmpty else { throw ValidationError("no file matches '\(argument)'") }
+                guard !matches.isEmpty else { throw ValidationError("no file matches '\(TerminalText.escaped(argument))'") }
                 inputs += matches
                 continue
             }
             let hint = ["png", "svg", "pdf"].contains((argument as NSString).pathExtension.lowercased())
-                ? " (to write a picture to a file, use -o \(argument))" : ""
-            throw ValidationError("no scene file '\(argument)'\(hint)")
+                ? " (to write a picture to a file, use -o \(TerminalText.escaped(argument)))" : ""
+            throw ValidationError("no scene file '\(TerminalText.escaped(argument))'\(hint)")
         }
         return try inputs.flatMap { $0.path != "-" && isMarkdown($0.path) ? try markdownBlocks($0) : [$0] }
     }
@@ -228,7 +234,10 @@ enum Console {
         try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
     }
 
-    static func printError(_ line: String) {
+    /// Writes a message line to standard error. Control characters in it (from a file name, say)
+    /// are escaped here, the one way out for messages, so none reaches the terminal raw.
+    static func printError(_ message: String) {
+        let line = TerminalText.escapedLines(message)
         shownProgress.withLock { progress in
             if isTerminal, let progress {
                 writeError("\r\u{1B}[K" + line + "\n" + progress)
@@ -242,7 +251,7 @@ enum Console {
     static func progress(_ line: String) {
         guard isTerminal else { return }
         let width = 100
-        let shown = line.count > width ? String(line.prefix(width - 1)) + "…" : line
+        let shown = TerminalText.escaped(line, limit: width - 1)
         shownProgress.withLock { progress in
             progress = shown
             writeError("\r\u{1B}[K" + shown)
@@ -260,7 +269,7 @@ enum Console {
     /// Prints one result line on standard output (clearing a progress line first).
     static func printLine(_ line: String) {
         if isTerminal { writeError("\r\u{1B}[K") }
-        try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
+        try? FileHandle.standardOutput.write(contentsOf: Data((TerminalText.escapedLines(line) + "\n").utf8))
     }
 
     /// Clears the progress line.

@@ -88,7 +88,15 @@ struct BatchRender: Sendable {
         guard input.path != "-" else { return nil }
         var hash = ContentHash()
         hash.add(settings.optionsKey)
-        hash.addFile(at: URL(fileURLWithPath: input.path))
+        if let markdown = input.markdown, let number = input.markdownBlock, markdown.blocks.indices.contains(number - 1) {
+            // A Markdown block by its own lines and its file's name: hashing the whole file for
+            // each block would take time in the square of its size, and redraw every block when
+            // one changes.
+            hash.add(input.path)
+            hash.add(markdown.blocks[number - 1].source)
+        } else {
+            hash.addFile(at: URL(fileURLWithPath: input.path))
+        }
         for source in scene.fontSources { hash.addFile(at: source.url) }
         for folder in settings.fontDirs { hash.addFile(at: URL(fileURLWithPath: folder)) }
         return hash.hex

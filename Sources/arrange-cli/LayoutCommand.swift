@@ -92,8 +92,9 @@ struct LayoutCommand: ParsableCommand {
             let f = node.frame
             let frame = "(\(short(f.minX)), \(short(f.minY)), \(short(f.width)), \(short(f.height)))"
             let content = node.text.map { " " + LayoutDump.quoted($0.count > 40 ? String($0.prefix(40)) + "…" : $0) } ?? ""
-            let source = node.source.map { "  ← \(file):\($0)" } ?? ""
-            lines.append(String(repeating: "  ", count: depth) + node.kind + (node.id.map { " #\($0)" } ?? "") + content + " " + frame + source)
+            // The file's name and the view's id are a stranger's text: control characters escaped.
+            let source = node.source.map { "  ← \(TerminalText.escaped(file)):\($0)" } ?? ""
+            lines.append(String(repeating: "  ", count: depth) + node.kind + (node.id.map { " #\(TerminalText.escaped($0))" } ?? "") + content + " " + frame + source)
             for child in node.children { add(child, depth + 1) }
         }
         add(tree.root, 0)

@@ -1,4 +1,5 @@
 import Arrange
+import ArgumentParser
 import ArrangeScene
 import Foundation
 
@@ -40,6 +41,53 @@ struct MarkdownRewrite {
         return (folder as NSString).appendingPathComponent((input.path as NSString).lastPathComponent)
     }
 
+    /// Refuses, before anything is rendered, a rewritten copy that would land on a Markdown file
+    /// being read: on its own source or another's, compared with symbolic links resolved (an
+    /// output folder that is a link to the sources' folder) and by inode (a hard link). Only
+    /// `--in-place` rewrites a source.
+    /// - Throws: `ValidationError` naming the source and the copy's path.
+    static func refuseCopiesOverSources(_ inputs: [SceneInput], output: String, flat: Bool) throws {
+        let sources = inputs.filter { $0.markdownBlock == 1 }
+        let known = sources.map { (path: $0.path, real: resolved($0.path), file: FileIdentity($0.path)) }
+        for input in sources {
+            let copy = target(of: input, inPlace: false, output: output, flat: flat)
+            let real = resolved(copy), file = FileIdentity(copy)
+            guard let clash = known.first(where: { ($0.real != nil && $0.real == real) || ($0.file != nil && $0.file == file) }) else { continue }
+            let shownSource = TerminalText.escaped(input.path), shownCopy = TerminalText.escaped(copy)
+            throw ValidationError(clash.path == input.path
+                ? "the rewritten copy of '\(shownSource)' would replace it: '\(shownCopy)' is the same file; give -o another folder, or --in-place to rewrite it"
+                : "the rewritten copy of '\(shownSource)' would replace the Markdown file '\(TerminalText.escaped(clash.path))': '\(shownCopy)' is the same file; give -o another folder")
+        }
+    }
+
+    /// `path` made absolute with its symbolic links resolved: the file's own when it exists, else
+    /// its folder's with the name kept (a copy not written yet); nil when the folder is missing too,
+    /// so nothing can be there.
+    static func resolved(_ path: String) -> String? {
+        func real(_ path: String) -> String? {
+            guard let resolved = realpath(path, nil) else { return nil }
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        if let file = real(path) { return file }
+        let folder = (path as NSString).deletingLastPathComponent
+        return real(folder.isEmpty ? "." : folder).map { ($0 as NSString).appendingPathComponent((path as NSString).lastPathComponent) }
+    }
+
+    /// A file's device and inode: two paths with the same are one file (hard links).
+    struct FileIdentity: Equatable {
+        let device: UInt64
+        let inode: UInt64
+
+        /// The identity of the file at `path`; nil when there is none.
+        init?(_ path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+        }
+    }
+
     /// `path` relative to `folder` ("../images/README-1.png"), both taken from the current folder.
     static func relative(_ path: String, from folder: String) -> String {
         let base = URL(fileURLWithPath: folder.isEmpty ? "." : folder).standardizedFileURL.pathComponents
@@ -60,7 +108,8 @@ struct MarkdownRewrite {
             }
             let target = Self.target(of: first.plan.input, inPlace: inPlace, output: output, flat: flat)
             do {
-                let document = try MarkdownScenes(contentsOf: file.path)
+                // The blocks as they were read and rendered, not the file as it is now.
+                guard let document = first.plan.input.markdown else { continue }
                 let images = Dictionary(file.plans.map { ($0.plan.input.markdownBlock ?? 0, $0.plan) }, uniquingKeysWith: { first, _ in first })
                 let folder = (target as NSString).deletingLastPathComponent
                 var problem: String?
@@ -77,7 +126,8 @@ struct MarkdownRewrite {
                     failures += 1
                     continue
                 }
-                try FileOutput.write(Data(text.utf8), to: URL(fileURLWithPath: target), sync: sync)
+                // In place, the file keeps its permissions (a private 0600 note stays private).
+                try FileOutput.write(Data(text.utf8), to: URL(fileURLWithPath: target), sync: sync, keepingMode: inPlace)
             } catch {
                 Console.error(error)
                 failures += 1

@@ -24,8 +24,9 @@ struct RenderCommand: ParsableCommand {
         A Markdown file (.md) stands for its fenced ```arrange blocks: each is a scene, its \
         pictures named after the file and the block's number (README-1.png), and the file is \
         written again with each block replaced by a link to its picture: a copy in the output \
-        folder, or the file itself with --in-place. Errors point at the Markdown file's lines; \
-        a file with an error is not rewritten.
+        folder, or the file itself with --in-place (which keeps its permissions). A copy never \
+        replaces a Markdown file being read, even through a link. Errors point at the Markdown \
+        file's lines; a file with an error is not rewritten.
 
         Examples:
           arrange render Fixtures/*.yaml -o Output --format png,svg
@@ -123,7 +124,7 @@ struct RenderCommand: ParsableCommand {
         let toFile = outputFormat != nil
         if let outputFormat {
             guard inputs.count == 1, format == [outputFormat] else {
-                throw ValidationError("-o '\(output)' names one \(outputFormat.rawValue.uppercased()) file, but "
+                throw ValidationError("-o '\(TerminalText.escaped(output))' names one \(outputFormat.rawValue.uppercased()) file, but "
                                       + (inputs.count != 1 ? "\(inputs.count) scenes were named" : "the formats are \(format.map(\.rawValue).joined(separator: ","))")
                                       + "; name one scene and no other format, or give -o a folder")
             }
@@ -148,12 +149,7 @@ struct RenderCommand: ParsableCommand {
         if watch, inputs.contains(where: { $0.markdownBlock != nil }) {
             throw ValidationError("--watch takes scene files, not Markdown files; render Markdown without --watch")
         }
-        for input in inputs where input.markdownBlock == 1 && !inPlace {
-            let copy = MarkdownRewrite.target(of: input, inPlace: false, output: toFile ? folder : output, flat: flat)
-            if URL(fileURLWithPath: copy).standardizedFileURL == URL(fileURLWithPath: input.path).standardizedFileURL {
-                throw ValidationError("the rewritten copy of '\(input.path)' would replace it: give -o another folder, or --in-place to rewrite it")
-            }
-        }
+        if !inPlace { try MarkdownRewrite.refuseCopiesOverSources(inputs, output: toFile ? folder : output, flat: flat) }
         let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(plans.count, 1))
         let renderer = SceneRenderer(scale: scale.map { CGFloat($0) }, svgTextMode: svgText, fonts: try fonts.library(),
                                      pngThreads: BatchRender.pngThreads(scenes: plans.count))

@@ -38,6 +38,10 @@ struct ReportCommand: ParsableCommand {
             for path in reports {
                 do {
                     parts.append(try CheckReport.read(Data(contentsOf: URL(fileURLWithPath: path))))
+                } catch let refused as CheckReport.UnsafeImage {
+                    // Nothing is written: the merged page would link where the shard says.
+                    Console.printError("\(path): error: \(refused); not merged")
+                    throw ExitCode.failure
                 } catch {
                     Console.printError("\(path): error: not a report written by 'arrange check --json'")
                     throw ExitCode.failure

@@ -57,7 +57,7 @@ struct ValidateCommand: ParsableCommand {
                 let tree = rendered.tree
                 if verbose {
                     let size = tree.result.canvasSize
-                    print("\(input.displayName): ok, \(scene.viewCount) view\(scene.viewCount == 1 ? "" : "s") on a \(formatNumber(size.width)) × \(formatNumber(size.height)) canvas")
+                    Console.printLine("\(input.displayName): ok, \(scene.viewCount) view\(scene.viewCount == 1 ? "" : "s") on a \(formatNumber(size.width)) × \(formatNumber(size.height)) canvas")
                 }
             } catch {
                 failed += 1

@@ -36,6 +36,32 @@ import Testing
         }
     }
 
+    /// Markdown inputs, as fuzz-markdown runs them: each block's errors point into the block, and
+    /// the `--details` rewrite keeps each image link on one line and each source inside a fence
+    /// no backtick run of it can close, so the rewritten file has no `arrange` block left.
+    @Test func markdownInputs() throws {
+        let inputs = Self.inputs("markdown")
+        #expect(!inputs.isEmpty)
+        for input in inputs {
+            let document = MarkdownScenes(text: String(decoding: try Data(contentsOf: input), as: UTF8.self), file: "fuzz.md")
+            let rewritten = document.rewritten { block in
+                var description: String?
+                do {
+                    description = try document.scene(block.number).description
+                } catch let error as SceneError {
+                    #expect(error.all.allSatisfy { $0.location.line >= block.firstLine && $0.location.column >= 1 }, "\(input.lastPathComponent): \(error)")
+                } catch {
+                    // Other errors are fine as long as they are errors.
+                }
+                let replacement = MarkdownScenes.replacement(for: block, image: "a b/\(block.number).png", description: description, details: true)
+                let link = replacement.prefix { $0 != "\n" }
+                #expect(link.hasSuffix("](a%20b/\(block.number).png)"), "\(input.lastPathComponent): \(link)")
+                return replacement
+            }
+            #expect(MarkdownScenes(text: rewritten, file: "fuzz.md").blocks.isEmpty, "\(input.lastPathComponent)")
+        }
+    }
+
     @Test func fontInputs() throws {
         for input in Self.inputs("font") {
             guard let fonts = try? FontLibrary(fonts: [input], includeSystemFonts: false), let family = fonts.familyNames.first else { continue }

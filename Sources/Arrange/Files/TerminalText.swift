@@ -26,4 +26,9 @@ public enum TerminalText {
         }
         return out
     }
+
+    /// `text` escaped line by line: its line feeds kept, as messages of several lines have them.
+    public static func escapedLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(separator: "\n")
+    }
 }

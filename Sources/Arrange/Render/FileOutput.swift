@@ -7,8 +7,10 @@ import Synchronization
 public enum FileOutput {
     /// Writes `data` to `url` atomically; with `sync`, flushes it to disk (fsync) before the
     /// rename, for durability against power loss at the cost of a disk round trip per file.
+    /// A new file is readable by everyone (0644 less the umask); with `keepingMode`, a file that
+    /// replaces another takes that file's permissions, as an editor saving it would.
     /// - Throws: `FileOutputError` naming the file and the reason.
-    public static func write(_ data: Data, to url: URL, sync: Bool = false) throws {
+    public static func write(_ data: Data, to url: URL, sync: Bool = false, keepingMode: Bool = false) throws {
         let folder = url.deletingLastPathComponent()
         // A random name (getrandom, not a UUID, which opens /dev/urandom for every file); O_EXCL
         // refuses the astronomically unlikely clash rather than writing into another's file.
@@ -20,9 +22,12 @@ public enum FileOutput {
         let descriptor = TemporaryFiles.create(temporary.path)
         guard descriptor >= 0 else { throw FileOutputError(path: url.path, reason: String(cString: strerror(errno))) }
         var failure: Int32 = 0
+        var existing = stat()
+        // Set before any byte is written, so the content is never readable under wider permissions.
+        if keepingMode, stat(url.path, &existing) == 0, fchmod(descriptor, existing.st_mode & 0o777) != 0 { failure = errno }
         data.withUnsafeBytes { buffer in
             var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress {
+            while failure == 0, offset < buffer.count, let base = buffer.baseAddress {
                 let written = Foundation.write(descriptor, base.advanced(by: offset), buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
