@@ -52,7 +52,7 @@ extension SceneReader {
     /// The decoded image at the path `node` holds, read once per scene.
     private mutating func imageSource(_ node: Node) throws -> ImageSource {
         let path = try string(node, ViewKind.image.name)
-        guard !path.isEmpty, !path.contains("\0") else { throw error("'image' needs the path of a PNG or JPEG file", at: node) }
+        guard !path.isEmpty, !path.contains("\0") else { throw error("'image' needs the path of a PNG, JPEG or SVG file", at: node) }
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : Self.folder(of: file).appendingPathComponent(path)
         let key = url.standardizedFileURL.path
         if let known = images[key] { return known }
@@ -61,7 +61,7 @@ extension SceneReader {
         guard FileManager.default.fileExists(atPath: key, isDirectory: &isFolder) else {
             throw error("no image file \(shown)", at: node)
         }
-        guard !isFolder.boolValue else { throw error("the image \(shown) is a folder, not a PNG or JPEG file", at: node) }
+        guard !isFolder.boolValue else { throw error("the image \(shown) is a folder, not a PNG, JPEG or SVG file", at: node) }
         let size = (try? FileManager.default.attributesOfItem(atPath: key)[.size] as? NSNumber)?.intValue ?? 0
         guard size <= Self.imageFileLimit else {
             throw error("the image \(shown) is \(size) bytes, over the limit of \(Self.imageFileLimit)", at: node)
