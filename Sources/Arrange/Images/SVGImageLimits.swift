@@ -43,7 +43,7 @@ struct SVGImageLimits {
             count += try expand(next, depth: depth + 1)
             height = max(height, heights[next] + 1)
             guard count <= limit else {
-                throw ImageError.refused("its <use> and url(#…) references expand it to more than \(limit) elements, the most an SVG image may draw")
+                throw ImageError.refused("its <use> and url(#…) references expand it to more than \(limit) elements, the limit for an SVG image")
             }
         }
         expanding.remove(element)
@@ -53,7 +53,7 @@ struct SVGImageLimits {
     }
 
     private static var tooDeep: ImageError {
-        .refused("its elements nest more than \(SVGSanitizer.depthLimit) deep once <use> and url(#…) references are followed, the most an SVG image may")
+        .refused("its elements nest more than \(SVGSanitizer.depthLimit) deep once <use> and url(#…) references are followed, the limit for an SVG image")
     }
 
     /// Refuses a filter primitive whose parameters are over the limits.

@@ -66,10 +66,10 @@ struct SVGMarkup {
                 reader.advance()
                 guard !rootClosed, open.isEmpty == elements.isEmpty else { throw Reader.malformed("a second root element") }
                 guard elements.count < elementLimit else {
-                    throw ImageError.refused("it has more than \(elementLimit) elements, the most an SVG image may have")
+                    throw ImageError.refused("it has more than \(elementLimit) elements, the limit for an SVG image")
                 }
                 guard open.count < depthLimit else {
-                    throw ImageError.refused("its elements nest more than \(depthLimit) deep, the most an SVG image may")
+                    throw ImageError.refused("its elements nest more than \(depthLimit) deep, the limit for an SVG image")
                 }
                 var element = Element(name: reader.name())
                 guard !element.name.isEmpty else { throw Reader.malformed("a '<' that starts no tag") }
