@@ -1,11 +1,13 @@
 import Arrange
 import Foundation
 
-/// Image items: each image is one `<image>` in the `<defs>` at its pixel size, holding its data
-/// (`ImageSource.embeddableData`, never the file's other bytes) as a base64 data URI, or, with
-/// `SVGRenderer.imageLinks`, naming the file; every item showing it is a `<use>` stretching it over
-/// the item's frame, so an image drawn many times (a repeat, every frame of an animation) is
-/// written once. Nearest-pixel sampling is `image-rendering="optimizeSpeed"`, SVG 1.1's value,
+/// Image items: each image is one `<symbol>` in the `<defs>` whose `viewBox` is its pixel size,
+/// holding an `<image>` with its data (`ImageSource.embeddableData`, never the file's other bytes)
+/// as a base64 data URI, or, with `SVGRenderer.imageLinks`, naming the file; every item showing it
+/// is a `<use>` stretching the symbol over the item's frame, so an image drawn many times (a
+/// repeat, every frame of an animation) is written once. The frame is written as it is (a
+/// `<use>` x, y, width and height) rather than as a scale, which rounded to the output's
+/// precision would move the image's far edge. Nearest-pixel sampling is `image-rendering="optimizeSpeed"`, SVG 1.1's value,
 /// which browsers and newer librsvg draw hard-edged (librsvg 2.54 still smooths it).
 extension SVGWriter {
     mutating func image(_ drawing: ImageDrawing, in frame: CGRect, identity: ViewIdentity) {
@@ -17,30 +19,34 @@ extension SVGWriter {
         body.indent(depth)
         body.write("<use xlink:href=\"#image")
         body.write(integer: number)
-        body.write("\" transform=\"matrix(")
-        body.write(number: frame.width / CGFloat(source.pixelWidth))
-        body.write(" 0 0 ")
-        body.write(number: frame.height / CGFloat(source.pixelHeight))
-        body.write(byte: UInt8(ascii: " "))
+        body.write("\" x=\"")
         body.write(number: frame.minX)
-        body.write(byte: UInt8(ascii: " "))
+        body.write("\" y=\"")
         body.write(number: frame.minY)
-        body.write(")\"")
+        body.write("\" width=\"")
+        body.write(number: frame.width)
+        body.write("\" height=\"")
+        body.write(number: frame.height)
+        body.write(byte: UInt8(ascii: "\""))
         if drawing.interpolation == .none { body.write(" image-rendering=\"optimizeSpeed\"") }
         body.write(id: identity.id)
         body.write("/>\n")
     }
 
-    /// The number of `source`'s `<image>` definition, written on its first use.
+    /// The number of `source`'s `<symbol>` definition, written on its first use.
     private mutating func imageNumber(_ source: ImageSource) -> Int {
         let key = ObjectIdentifier(source)
         if let known = imageNumbers[key] { return known.number }
         let content = SVGBuffer()
-        content.write(" width=\"")
+        content.write(" viewBox=\"0 0 ")
+        content.write(integer: source.pixelWidth)
+        content.write(byte: UInt8(ascii: " "))
+        content.write(integer: source.pixelHeight)
+        content.write("\" preserveAspectRatio=\"none\"><image width=\"")
         content.write(integer: source.pixelWidth)
         content.write("\" height=\"")
         content.write(integer: source.pixelHeight)
-        content.write("\" preserveAspectRatio=\"none\" xlink:href=\"")
+        content.write("\" xlink:href=\"")
         if imageLinks {
             content.write(escaping: Self.linkReference(source.name))
         } else {
@@ -49,8 +55,8 @@ extension SVGWriter {
             content.write(";base64,")
             content.write(text: source.embeddableData.base64EncodedString())
         }
-        content.write("\"/>")
-        let number = define("image", prefix: "image", content: content)
+        content.write("\"/></symbol>")
+        let number = define("symbol", prefix: "image", content: content)
         imageNumbers[key] = (source, number)
         return number
     }
