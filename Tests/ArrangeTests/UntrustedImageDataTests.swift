@@ -61,6 +61,24 @@ import TestSupport
         #expect(try ImageSource(data: source.embeddableData).embeddableData == source.embeddableData)
     }
 
+    @Test func imagesEmbeddedInAnSVGAreCutToTheirImageDataAndBounded() throws {
+        let grid = try Data(contentsOf: Self.images.appendingPathComponent("grid-4x3.png"))
+        func svg(_ png: Data) -> Data {
+            Data(("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"4\" height=\"3\">"
+                + "<image width=\"4\" height=\"3\" xlink:href=\"data:image/png;base64,\(png.base64EncodedString())\"/></svg>").utf8)
+        }
+        let source = try ImageSource(data: svg(HostileImages.png(grid, marker: Self.marker)))
+        let inner = HostileImages.dataURIs(in: String(decoding: source.embeddableData, as: UTF8.self))
+        #expect(inner.count == 1)
+        #expect(!inner.contains { contains($0, Self.marker) })
+        #expect(try ImageSource(data: inner[0]).pixels == ImageSource(data: grid).pixels)
+        // A header claiming 30,000 × 30,000 = 900,000,000 pixels, over 64 × 2²⁰ = 67,108,864:
+        // librsvg would try to decode it.
+        #expect(throws: ImageError.refused("it embeds a 30000 × 30000 image, over the limits of an image (67108864 pixels, 32767 a side)")) {
+            try ImageSource(data: svg(ImageSourceTests.header(width: 30000, height: 30000)))
+        }
+    }
+
     @Test func svgAfterALongPrologIsRecognised() throws {
         // An XML declaration, a 5,000-byte comment and a DOCTYPE before the root.
         let source = try ImageSource(contentsOf: Self.images.appendingPathComponent("hostile/long-prolog.svg"))

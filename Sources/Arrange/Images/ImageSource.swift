@@ -54,17 +54,10 @@ public final class ImageSource: Hashable, Sendable, CustomStringConvertible {
     public init(data: Data, name: String = "image", pixelLimit: Int = ImageSource.pixelLimit) throws(ImageError) {
         self.data = data
         self.name = name
-        var width: UInt32 = 0, height: UInt32 = 0
         var message = [CChar](repeating: 0, count: 256)
-        let format = data.withUnsafeBytes { raw -> arrange_image_format in
-            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return ARRANGE_IMAGE_UNKNOWN }
-            return arrange_image_sniff(base, raw.count)
-        }
-        switch format {
-        case ARRANGE_IMAGE_PNG: self.format = .png
-        case ARRANGE_IMAGE_JPEG: self.format = .jpeg
-        case ARRANGE_IMAGE_SVG:
-            self.format = .svg
+        guard let format = Self.sniff(data) else { throw ImageError.unknownFormat }
+        self.format = format
+        if format == .svg {
             guard data.count <= Self.svgByteLimit else {
                 throw ImageError.corrupt("an SVG image may have \(Self.svgByteLimit) bytes at most, this one has \(data.count)")
             }
@@ -72,19 +65,9 @@ public final class ImageSource: Hashable, Sendable, CustomStringConvertible {
             (pixelWidth, pixelHeight) = try Self.svgSize(embeddableData)
             pixels = []
             return
-        default: throw ImageError.unknownFormat
         }
-        let sized = data.withUnsafeBytes { raw -> Int32 in
-            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return -1 }
-            return arrange_image_size(base, raw.count, &width, &height, &message, message.count)
-        }
-        guard sized == 0 else { throw ImageError.corrupt(Self.text(message)) }
-        // A header may claim up to 2³² − 1 a side: the product can pass Int's range.
-        let (count, overflow) = Int(width).multipliedReportingOverflow(by: Int(height))
-        guard !overflow, count <= pixelLimit else { throw ImageError.tooLarge(width: Int(width), height: Int(height), limit: pixelLimit) }
-        guard width <= Self.sideLimit, height <= Self.sideLimit else {
-            throw ImageError.sideTooLong(width: Int(width), height: Int(height), limit: Self.sideLimit)
-        }
+        let (width, height) = try Self.rasterSize(data, pixelLimit: pixelLimit)
+        let count = Int(width) * Int(height)
         var pixels = [UInt8](repeating: 0, count: count * 4)
         let decoded = data.withUnsafeBytes { raw -> Int32 in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return -1 }
@@ -97,6 +80,39 @@ public final class ImageSource: Hashable, Sendable, CustomStringConvertible {
         self.pixelWidth = Int(width)
         self.pixelHeight = Int(height)
         self.pixels = pixels
+    }
+
+    /// The format `data` starts as, or nil.
+    static func sniff(_ data: Data) -> Format? {
+        let format = data.withUnsafeBytes { raw -> arrange_image_format in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return ARRANGE_IMAGE_UNKNOWN }
+            return arrange_image_sniff(base, raw.count)
+        }
+        switch format {
+        case ARRANGE_IMAGE_PNG: return .png
+        case ARRANGE_IMAGE_JPEG: return .jpeg
+        case ARRANGE_IMAGE_SVG: return .svg
+        default: return nil
+        }
+    }
+
+    /// A PNG's or JPEG's size from its header, checked against `pixelLimit` and `sideLimit`
+    /// before anything is decoded.
+    static func rasterSize(_ data: Data, pixelLimit: Int) throws(ImageError) -> (width: UInt32, height: UInt32) {
+        var width: UInt32 = 0, height: UInt32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let sized = data.withUnsafeBytes { raw -> Int32 in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return -1 }
+            return arrange_image_size(base, raw.count, &width, &height, &message, message.count)
+        }
+        guard sized == 0 else { throw ImageError.corrupt(Self.text(message)) }
+        // A header may claim up to 2³² − 1 a side: the product can pass Int's range.
+        let (count, overflow) = Int(width).multipliedReportingOverflow(by: Int(height))
+        guard !overflow, count <= pixelLimit else { throw ImageError.tooLarge(width: Int(width), height: Int(height), limit: pixelLimit) }
+        guard width <= Self.sideLimit, height <= Self.sideLimit else {
+            throw ImageError.sideTooLong(width: Int(width), height: Int(height), limit: Self.sideLimit)
+        }
+        return (width, height)
     }
 
     /// A sanitised SVG document's natural size in whole pixels, checked against the limits;

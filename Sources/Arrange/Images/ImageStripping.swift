@@ -84,3 +84,19 @@ enum ImageStripping {
         }
     }
 }
+
+/// A PNG or JPEG embedded in an SVG image as a data URI: its size read from the header (within the
+/// limits of any image) and its image data alone. librsvg decodes it; Arrange does not.
+struct EmbeddedImage {
+    let format: ImageSource.Format
+    let pixels: Int
+    let data: Data
+
+    init(_ data: Data) throws(ImageError) {
+        guard let format = ImageSource.sniff(data), format != .svg else { throw ImageError.unknownFormat }
+        let (width, height) = try ImageSource.rasterSize(data, pixelLimit: ImageSource.pixelLimit)
+        self.format = format
+        pixels = Int(width) * Int(height)
+        self.data = try format == .png ? ImageStripping.png(data) : ImageStripping.jpeg(data)
+    }
+}

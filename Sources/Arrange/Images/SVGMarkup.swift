@@ -206,6 +206,8 @@ private struct Reader {
 
     /// A start tag's attributes, after its name; true when the tag closes itself (`/>`).
     mutating func attributes(into attributes: inout [(name: String, value: String)]) throws(ImageError) -> Bool {
+        // A set, so that a tag with a million attributes is not a trillion comparisons.
+        var names: Set<String> = []
         while true {
             skipSpace()
             if skip("/>") { return true }
@@ -225,7 +227,7 @@ private struct Reader {
             advance()
             // A repeated attribute is an XML error; the first is kept.
             let value = try Self.decode(raw)
-            if !attributes.contains(where: { $0.name == name }) { attributes.append((name, value)) }
+            if names.insert(name).inserted { attributes.append((name, value)) }
         }
     }
 

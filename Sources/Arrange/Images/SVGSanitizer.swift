@@ -31,7 +31,7 @@ enum SVGSanitizer {
             throw ImageError.corrupt("the root element is <\(markup.elements[0].name)>, not <svg>")
         }
         var writer = Writer(markup: markup)
-        writer.write(0, root: true)
+        try writer.write(0, root: true)
         var limits = SVGImageLimits(writer.kept)
         try limits.check()
         return Data(writer.out.utf8)
@@ -110,15 +110,32 @@ enum SVGSanitizer {
         return value
     }
 
-    /// Whether an `href` may stay: a reference to an id in the document, or an embedded PNG or JPEG.
-    static func isSafeLink(_ value: String) -> Bool {
+    /// The `href` as it may stay, or nil: a reference to an id in the document, or an embedded PNG
+    /// or JPEG, cut to its image data like any image (`ImageStripping`). An embedded image's
+    /// pixels count towards `pixels`, which may not pass `ImageSource.pixelLimit`: librsvg decodes
+    /// them all.
+    static func safeLink(_ value: String, pixels: inout Int) throws(ImageError) -> String? {
         let link = value.trimmingCharacters(in: .whitespacesAndNewlines)
         if link.hasPrefix("#") {
-            return link.dropFirst().allSatisfy { !$0.isWhitespace && $0 != "'" && $0 != "\"" }
+            return link.dropFirst().allSatisfy { !$0.isWhitespace && $0 != "'" && $0 != "\"" } ? link : nil
         }
-        let lowered = link.lowercased()
-        guard let prefix = ["data:image/png;base64,", "data:image/jpeg;base64,"].first(where: { lowered.hasPrefix($0) }) else { return false }
-        return link.dropFirst(prefix.count).unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) && $0.isASCII || "+/= \t\r\n".unicodeScalars.contains($0) }
+        guard link.lowercased().hasPrefix("data:image/png;base64,") || link.lowercased().hasPrefix("data:image/jpeg;base64,"),
+              let comma = link.firstIndex(of: ","),
+              let data = Data(base64Encoded: String(link[link.index(after: comma)...]), options: .ignoreUnknownCharacters) else { return nil }
+        let image: EmbeddedImage
+        do {
+            image = try EmbeddedImage(data)
+        } catch .tooLarge(let width, let height, _), .sideTooLong(let width, let height, _) {
+            throw ImageError.refused("it embeds a \(width) × \(height) image, over the limits of an image (\(ImageSource.pixelLimit) pixels, \(ImageSource.sideLimit) a side)")
+        } catch {
+            // Not a whole PNG or JPEG: librsvg would draw nothing for it either.
+            return nil
+        }
+        pixels += image.pixels
+        guard pixels <= ImageSource.pixelLimit else {
+            throw ImageError.refused("its embedded images have more than \(ImageSource.pixelLimit) pixels together, the limit for an image")
+        }
+        return "data:\(image.format.mimeType);base64," + image.data.base64EncodedString()
     }
 
     /// Writes the elements kept and remembers them for the limits.
@@ -127,6 +144,8 @@ enum SVGSanitizer {
         var out = ""
         /// The elements written, their children and references, for `Limits`.
         var kept = KeptTree()
+        /// The pixels of the PNGs and JPEGs embedded so far.
+        var embeddedPixels = 0
 
         init(markup: SVGMarkup) {
             self.markup = markup
@@ -135,18 +154,17 @@ enum SVGSanitizer {
         /// Writes element `index` and what it holds; returns its number in `kept`, or nil when
         /// it is dropped.
         @discardableResult
-        mutating func write(_ index: Int, root: Bool = false) -> Int? {
+        mutating func write(_ index: Int, root: Bool = false) throws(ImageError) -> Int? {
             let element = markup.elements[index]
-            guard let local = markup.svgName(element.name), SVGSanitizer.elements.contains(local) else { return nil }
+            guard let local = keptName(index) else { return nil }
             let name = local == "a" ? "g" : local
             let number = kept.add(name)
             out += "<" + name
             if root { out += " xmlns=\"\(SVGMarkup.svgNamespace)\" xmlns:xlink=\"\(SVGMarkup.xlinkNamespace)\"" }
             for (attribute, value) in element.attributes {
                 if attribute == "href" || markup.isXLinkHref(attribute) {
-                    guard local != "a", SVGSanitizer.isSafeLink(value) else { continue }
-                    writeAttribute("xlink:href", value)
-                    let link = value.trimmingCharacters(in: .whitespacesAndNewlines)
+                    guard local != "a", let link = try SVGSanitizer.safeLink(value, pixels: &embeddedPixels) else { continue }
+                    writeAttribute("xlink:href", link)
                     if link.hasPrefix("#") { kept.references[number].append(String(link.dropFirst())) }
                 } else if SVGSanitizer.attributes.contains(attribute), let clean = SVGSanitizer.localOnly(value, css: attribute == "style") {
                     writeAttribute(attribute, clean)
@@ -170,8 +188,9 @@ enum SVGSanitizer {
                 for child in element.children {
                     switch child {
                     case .element(let childIndex):
+                        guard keptName(childIndex) != nil else { continue }
                         open(&out)
-                        if let childNumber = write(childIndex) { kept.children[number].append(childNumber) }
+                        if let childNumber = try write(childIndex) { kept.children[number].append(childNumber) }
                     case .text(let text):
                         guard SVGSanitizer.textElements.contains(name) else { continue }
                         open(&out)
@@ -181,6 +200,12 @@ enum SVGSanitizer {
             }
             out += opened ? "</\(name)>" : "/>"
             return number
+        }
+
+        /// The element's name without its prefix, or nil when it is dropped with all it holds.
+        func keptName(_ index: Int) -> String? {
+            guard let local = markup.svgName(markup.elements[index].name), SVGSanitizer.elements.contains(local) else { return nil }
+            return local
         }
 
         mutating func writeAttribute(_ name: String, _ value: String) {
