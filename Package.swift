@@ -94,5 +94,6 @@ if ProcessInfo.processInfo.environment["ARRANGE_FUZZ"] != nil {
         .executableTarget(name: "fuzz-font", dependencies: ["FuzzDriver", "Arrange"], path: "Fuzz/font"),
         .executableTarget(name: "fuzz-png", dependencies: ["FuzzDriver", "ArrangeSnapshot"], path: "Fuzz/png"),
         .executableTarget(name: "fuzz-image", dependencies: ["FuzzDriver", "Arrange", "ArrangeCairo", "ArrangeSVG"], path: "Fuzz/image"),
+        .executableTarget(name: "fuzz-svgimage", dependencies: ["FuzzDriver", "Arrange", "ArrangeCairo", "ArrangeSVG"], path: "Fuzz/svgimage"),
     ]
 }

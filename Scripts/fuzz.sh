@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing with libFuzzer and AddressSanitizer.
-#   bash Scripts/fuzz.sh TARGET SECONDS     TARGET: scene, font, png or image
+#   bash Scripts/fuzz.sh TARGET SECONDS     TARGET: scene, font, png, image or svgimage
 # Builds every module with libFuzzer's coverage and AddressSanitizer into .build-fuzz, seeds a
 # corpus from the repository (scenes from Fixtures/ and Fixtures/invalid/, fonts from
-# Fixtures/fonts/ and DejaVu, PNGs from Fixtures/references/, images from Fixtures/images/), runs
+# Fixtures/fonts/ and DejaVu, PNGs from Fixtures/references/, images from Fixtures/images/, SVG images from Fixtures/images/*.svg and
+# Fixtures/images/hostile/), runs
 # the fuzzer for SECONDS, and exits 1 if it found a crash: the input is left in
 # Fuzz/crashes/TARGET/. Copy such an input into Fuzz/regressions/TARGET/ once it is fixed;
 # FuzzRegressionTests replays that folder. An input may take up to 30 s: the largest scenes the
@@ -17,7 +18,8 @@ case "$target" in
     font) max_len=262144 ;;
     png) max_len=65536 ;;
     image) max_len=65536 ;;
-    *) echo "usage: bash Scripts/fuzz.sh scene|font|png|image SECONDS" >&2; exit 64 ;;
+    svgimage) max_len=65536 ;;
+    *) echo "usage: bash Scripts/fuzz.sh scene|font|png|image|svgimage SECONDS" >&2; exit 64 ;;
 esac
 
 echo "fuzz: building fuzz-$target (libFuzzer, AddressSanitizer)"
@@ -45,6 +47,10 @@ case "$target" in
     image)
         # The pictures the fixtures show (PNG, JPEG and SVG, straight and transparent) and the broken ones.
         for file in Fixtures/images/*.png Fixtures/images/*.jpg Fixtures/images/*.svg Fixtures/images/broken/*; do cp "$file" "$seeds/"; done ;;
+    svgimage)
+        # The SVG pictures the fixtures show, and hostile ones: scripts, links out, entity bombs,
+        # use doublings, costly filters.
+        for file in Fixtures/images/*.svg Fixtures/images/hostile/*.svg; do cp "$file" "$seeds/"; done ;;
 esac
 # Fuzz/regressions is not seeded: its inputs are the slowest the fuzzer found, and FuzzRegressionTests
 # replays them on every test run.
