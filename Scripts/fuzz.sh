@@ -10,6 +10,8 @@
 # FuzzRegressionTests replays that folder. An input may take up to 30 s: the largest scenes the
 # limits allow need that long under AddressSanitizer.
 set -euo pipefail
+# Swift's own crash handler reads memory AddressSanitizer guards and hides the real report.
+export SWIFT_BACKTRACE=enable=no
 cd "$(dirname "$0")/.."
 target=${1:-}
 seconds=${2:-60}

@@ -1,8 +1,7 @@
 import Arrange
-import ArrangeCairo
-import ArrangeSVG
 import Foundation
 import FuzzDriver
+import FuzzImageDrawing
 
 /// libFuzzer target: markup named as an SVG image in a scene must be sanitised and checked, or be
 /// refused with an `ImageError`. What is accepted holds no script or foreign object, sanitises to
@@ -15,11 +14,7 @@ public func fuzzSVGImage(_ pointer: UnsafePointer<UInt8>?, _ count: Int) -> CInt
     if clean.contains("<script") || clean.contains("<foreignobject") { abort() }
     // Sanitising is idempotent: the clean markup is accepted as it is.
     guard let again = try? ImageSource(data: source.embeddableData), again.embeddableData == source.embeddableData else { abort() }
-    let item = DisplayItem(frame: CGRect(x: 2, y: 3, width: 24, height: 17), identity: ViewIdentity(path: "0", kind: "Image"),
-                           content: .image(ImageDrawing(source: source)))
-    let list = DisplayList(size: CGSize(width: 32, height: 24), items: [item])
-    guard (try? SVGRenderer().render(list, options: RenderOptions())) != nil else { abort() }
-    guard (try? CairoRenderer().render(list, options: RenderOptions())) != nil else { abort() }
+    drawInBothBackends(source)
     return 0
 }
 

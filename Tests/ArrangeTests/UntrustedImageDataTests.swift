@@ -108,6 +108,23 @@ import TestSupport
         }
     }
 
+    @Test func aLongConvolutionKernelIsRefusedWhateverTheOrder() {
+        // The fuzzer's find: an order attribute misspelt (dropped, so the order is 3) and 400
+        // numbers in the kernel made librsvg abort; 9 × 9 = 81 numbers is the most allowed.
+        func convolution(_ attributes: String) -> Data {
+            Data(("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"20\"><filter id=\"f\"><feConvolveMatrix \(attributes)/></filter>"
+                + "<rect width=\"20\" height=\"20\" filter=\"url(#f)\"/></svg>").utf8)
+        }
+        let long = "kernelMatrix=\"" + Array(repeating: "1", count: 400).joined(separator: " ") + "\""
+        #expect(throws: ImageError.refused("<feConvolveMatrix> has a kernelMatrix of 400 numbers; at most 81 are allowed")) {
+            try ImageSource(data: convolution("oerdr=\"25\" " + long))
+        }
+        #expect(throws: ImageError.refused("<feConvolveMatrix> has a kernelMatrix that is not a list of numbers")) {
+            try ImageSource(data: convolution("kernelMatrix=\"1 1 z\""))
+        }
+        #expect((try? ImageSource(data: convolution("order=\"3\" kernelMatrix=\"0 1 0 1 -4 1 0 1 0\""))) != nil)
+    }
+
     @Test func elementsAreCountedOnceReferencesAreFollowed() {
         // Level k is a group of two uses of level k − 1: it expands to g(k) = 3 + 2 g(k − 1)
         // elements, g(0) = 1, so g(k) = 4 × 2ᵏ − 3. The whole document counts every level once in
