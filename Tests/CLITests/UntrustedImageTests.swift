@@ -42,6 +42,19 @@ import TestSupport
         zip(pixel, expected).allSatisfy { abs($0 - $1) <= tolerance }
     }
 
+    /// Runs `arguments` in `folder`, which must succeed, and checks that out/scene.svg embeds
+    /// one PNG, once, drawn by `uses` `<use>` elements; returns that SVG drawn by rsvg-convert.
+    func expectOneEmbeddedPNG(_ arguments: [String], in folder: URL, uses: Int) throws -> URL {
+        let result = try run(arguments, in: folder)
+        #expect(result.status == 0, "\(result.errors)")
+        let svgURL = folder.appendingPathComponent("out/scene.svg")
+        let svg = try String(contentsOf: svgURL, encoding: .utf8)
+        #expect(svg.components(separatedBy: "data:image/png;base64,").count == 2)
+        #expect(svg.components(separatedBy: "<use xlink:href=\"#image1\"").count == uses + 1)
+        #expect(svg.contains("xmlns:xlink=\"http://www.w3.org/1999/xlink\""))
+        return try rasterise(svgURL)
+    }
+
     /// `svg` drawn by rsvg-convert at its own size.
     func rasterise(_ svg: URL) throws -> URL {
         let rsvg = try ExternalTool.locate("rsvg-convert", package: "librsvg2-bin")
@@ -160,14 +173,7 @@ import TestSupport
             """
         let folder = try folder(scene: scene, copying: ["grid-4x3.png"])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try run(["render", "scene.yaml", "-o", "out", "--format", "svg"], in: folder)
-        #expect(result.status == 0, "\(result.errors)")
-        let svgURL = folder.appendingPathComponent("out/scene.svg")
-        let svg = try String(contentsOf: svgURL, encoding: .utf8)
-        #expect(svg.components(separatedBy: "data:image/png;base64,").count == 2)
-        #expect(svg.components(separatedBy: "<use xlink:href=\"#image1\"").count == 10)
-        #expect(svg.contains("xmlns:xlink=\"http://www.w3.org/1999/xlink\""))
-        let drawn = try rasterise(svgURL)
+        let drawn = try expectOneEmbeddedPNG(["render", "scene.yaml", "-o", "out", "--format", "svg"], in: folder, uses: 9)
         for copy in 0..<9 { #expect(isNear(try pixel(drawn, 40 * copy + 5, 5), [255, 0, 0]), "copy \(copy)") }
     }
 
@@ -193,12 +199,7 @@ import TestSupport
             """
         let folder = try folder(scene: scene, copying: ["grid-4x3.png"])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try run(["animate", "scene.yaml", "--format", "svg", "--fps", "4", "-o", "out"], in: folder)
-        #expect(result.status == 0, "\(result.errors)")
-        let svgURL = folder.appendingPathComponent("out/scene.svg")
-        let svg = try String(contentsOf: svgURL, encoding: .utf8)
-        #expect(svg.components(separatedBy: "data:image/png;base64,").count == 2)
-        #expect(svg.components(separatedBy: "<use xlink:href=\"#image1\"").count == 6)
-        #expect(isNear(try pixel(rasterise(svgURL), 35, 10), [255, 0, 0]))
+        let drawn = try expectOneEmbeddedPNG(["animate", "scene.yaml", "--format", "svg", "--fps", "4", "-o", "out"], in: folder, uses: 5)
+        #expect(isNear(try pixel(drawn, 35, 10), [255, 0, 0]))
     }
 }
