@@ -19,15 +19,8 @@ extension SVGWriter {
         body.indent(depth)
         body.write("<use xlink:href=\"#image")
         body.write(integer: number)
-        body.write("\" x=\"")
-        body.write(number: frame.minX)
-        body.write("\" y=\"")
-        body.write(number: frame.minY)
-        body.write("\" width=\"")
-        body.write(number: frame.width)
-        body.write("\" height=\"")
-        body.write(number: frame.height)
         body.write(byte: UInt8(ascii: "\""))
+        body.write(frame: frame)
         if drawing.interpolation == .none { body.write(" image-rendering=\"optimizeSpeed\"") }
         body.write(id: identity.id)
         body.write("/>\n")
@@ -38,15 +31,8 @@ extension SVGWriter {
         let key = ObjectIdentifier(source)
         if let known = imageNumbers[key] { return known.number }
         let content = SVGBuffer()
-        content.write(" viewBox=\"0 0 ")
-        content.write(integer: source.pixelWidth)
-        content.write(byte: UInt8(ascii: " "))
-        content.write(integer: source.pixelHeight)
-        content.write("\" preserveAspectRatio=\"none\"><image width=\"")
-        content.write(integer: source.pixelWidth)
-        content.write("\" height=\"")
-        content.write(integer: source.pixelHeight)
-        content.write("\" xlink:href=\"")
+        let width = source.pixelWidth, height = source.pixelHeight
+        content.write(text: " viewBox=\"0 0 \(width) \(height)\" preserveAspectRatio=\"none\"><image width=\"\(width)\" height=\"\(height)\" xlink:href=\"")
         if imageLinks {
             content.write(escaping: Self.linkReference(source.name))
         } else {

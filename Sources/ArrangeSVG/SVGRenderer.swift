@@ -361,15 +361,9 @@ struct SVGWriter: DisplayListVisitor {
             if let image = try fonts.colorImage(of: glyph, in: face) {
                 if let number = glyphIDs[key] { return (number, image.unitsPerEm) }
                 let number = newDefinition(key)
-                glyphDefinitions.write("\" x=\"")
-                glyphDefinitions.write(number: image.frame.minX)
-                glyphDefinitions.write("\" y=\"")
-                glyphDefinitions.write(number: image.frame.minY)
-                glyphDefinitions.write("\" width=\"")
-                glyphDefinitions.write(number: image.frame.width)
-                glyphDefinitions.write("\" height=\"")
-                glyphDefinitions.write(number: image.frame.height)
-                glyphDefinitions.write("\" href=\"data:image/png;base64,")
+                glyphDefinitions.write(byte: UInt8(ascii: "\""))
+                glyphDefinitions.write(frame: image.frame)
+                glyphDefinitions.write(" href=\"data:image/png;base64,")
                 glyphDefinitions.write(text: image.png.base64EncodedString())
                 glyphDefinitions.write("\"/>\n")
                 return (number, image.unitsPerEm)

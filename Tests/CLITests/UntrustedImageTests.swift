@@ -23,6 +23,22 @@ import TestSupport
         return folder
     }
 
+    /// A white `width` × `height` canvas at scale 1 showing grid-4x3.png stretched over 40 × 30
+    /// points, nearest-pixel, in an HStack; `view` is one more key of the image's view (a repeat,
+    /// an id), and `rest` follows the view.
+    func gridScene(width: Int, height: Int, view: String, rest: String = "") -> String {
+        """
+        canvas: {width: \(width), height: \(height), scale: 1, background: white}
+        view:
+          hstack: {spacing: 0}
+          children:
+            - image: {path: grid-4x3.png, resizable: true, interpolation: none}
+              \(view)
+              modifiers: [{frame: {width: 40, height: 30}}]
+
+        """ + rest
+    }
+
     func run(_ arguments: [String], in folder: URL) throws -> ExternalTool.Run {
         let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
         return CLITests.run(binary, arguments, in: folder)
@@ -161,17 +177,7 @@ import TestSupport
     @Test func anImageShownNineTimesIsEmbeddedOnce() throws {
         // Nine 40 × 30 copies of grid-4x3.png in a row: the red cell of copy k is centred on
         // (40k + 5, 5).
-        let scene = """
-            canvas: {width: 360, height: 30, scale: 1, background: white}
-            view:
-              hstack: {spacing: 0}
-              children:
-                - image: {path: grid-4x3.png, resizable: true, interpolation: none}
-                  repeat: 9
-                  modifiers: [{frame: {width: 40, height: 30}}]
-
-            """
-        let folder = try folder(scene: scene, copying: ["grid-4x3.png"])
+        let folder = try folder(scene: gridScene(width: 360, height: 30, view: "repeat: 9"), copying: ["grid-4x3.png"])
         defer { try? FileManager.default.removeItem(at: folder) }
         let drawn = try expectOneEmbeddedPNG(["render", "scene.yaml", "-o", "out", "--format", "svg"], in: folder, uses: 9)
         for copy in 0..<9 { #expect(isNear(try pixel(drawn, 40 * copy + 5, 5), [255, 0, 0]), "copy \(copy)") }
@@ -181,23 +187,8 @@ import TestSupport
         // The image grows from 40 to 80 points wide, so every frame is drawn whole (a flipbook).
         // At 4 frames a second over 1 s there are 5 frames; the first, which rsvg-convert shows,
         // has the 40 × 30 image centred in 100 × 40: at (30, 5), its red cell centred on (35, 10).
-        let scene = """
-            canvas: {width: 100, height: 40, scale: 1, background: white}
-            view:
-              hstack: {spacing: 0}
-              children:
-                - image: {path: grid-4x3.png, resizable: true, interpolation: none}
-                  id: picture
-                  modifiers: [{frame: {width: 40, height: 30}}]
-            animation:
-              duration: 1
-              keyframes:
-                - at: 1
-                  set:
-                    picture: {frame: {width: 80, height: 30}}
-
-            """
-        let folder = try folder(scene: scene, copying: ["grid-4x3.png"])
+        let animation = "animation:\n  duration: 1\n  keyframes:\n    - at: 1\n      set:\n        picture: {frame: {width: 80, height: 30}}\n"
+        let folder = try folder(scene: gridScene(width: 100, height: 40, view: "id: picture", rest: animation), copying: ["grid-4x3.png"])
         defer { try? FileManager.default.removeItem(at: folder) }
         let drawn = try expectOneEmbeddedPNG(["animate", "scene.yaml", "--format", "svg", "--fps", "4", "-o", "out"], in: folder, uses: 5)
         #expect(isNear(try pixel(drawn, 35, 10), [255, 0, 0]))
