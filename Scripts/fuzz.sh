@@ -12,6 +12,8 @@
 set -euo pipefail
 # Swift's own crash handler reads memory AddressSanitizer guards and hides the real report.
 export SWIFT_BACKTRACE=enable=no
+# fontconfig's caches (text in SVG images) live until exit; they are not leaks of Arrange's.
+export LSAN_OPTIONS="suppressions=$(cd "$(dirname "$0")/.." && pwd)/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 cd "$(dirname "$0")/.."
 target=${1:-}
 seconds=${2:-60}
