@@ -139,11 +139,14 @@ private struct Reader {
     }
 
     /// Skips `literal` if the bytes continue with it.
-    mutating func skip(_ literal: String) -> Bool {
-        let utf8 = Array(literal.utf8)
-        guard offset + utf8.count <= bytes.count, bytes[offset..<(offset + utf8.count)].elementsEqual(utf8) else { return false }
-        offset += utf8.count
-        return true
+    mutating func skip(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard offset + count <= bytes.count else { return false }
+        let matches = literal.withUTF8Buffer { utf8 in
+            (0..<count).allSatisfy { bytes[offset + $0] == utf8[$0] }
+        }
+        if matches { offset += count }
+        return matches
     }
 
     /// The bytes up to `end`, as text, and past `end`.
@@ -178,7 +181,13 @@ private struct Reader {
 
     /// A tag or attribute name.
     mutating func name() -> String {
-        String(decoding: take { !Self.isSpace($0) && !"/>=<\"'".utf8.contains($0) }, as: UTF8.self)
+        String(decoding: take { byte in
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "/"), UInt8(ascii: ">"), UInt8(ascii: "="), UInt8(ascii: "<"), UInt8(ascii: "\""),
+                 UInt8(ascii: "'"): false
+            default: true
+            }
+        }, as: UTF8.self)
     }
 
     /// A `<!DOCTYPE …>` (or other declaration), its internal subset and quoted strings included,

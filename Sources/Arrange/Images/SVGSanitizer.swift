@@ -83,6 +83,11 @@ enum SVGSanitizer {
     /// every `url()` must name an id here (`url(#a)`); no `://` or `javascript:` may remain, nor a
     /// backslash (a CSS escape can spell `url` or `@import` in other letters).
     static func localOnly(_ value: String, css: Bool) -> String? {
+        // Most values (numbers, colours, path data) hold none of the characters that start a
+        // function, an at-rule, a scheme or an escape: no searching needed.
+        guard value.utf8.contains(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "\\") }) else {
+            return value
+        }
         guard !value.contains("\\") else { return nil }
         var value = value
         if css {
@@ -214,6 +219,7 @@ enum SVGSanitizer {
 
         /// The ids `value` names in `url(#id)`.
         static func urlReferences(_ value: String) -> [String] {
+            guard value.utf8.contains(UInt8(ascii: "(")) else { return [] }
             var ids: [String] = []
             var rest = value[...]
             while let start = rest.range(of: "url(#", options: .caseInsensitive) {
