@@ -1,5 +1,7 @@
 import Arrange
+import ArrangeCairo
 import ArrangeScene
+import ArrangeSVG
 import ArrangeSnapshot
 import Foundation
 import Testing
@@ -81,6 +83,27 @@ import Testing
             } catch {
                 #expect(!error.description.isEmpty)
             }
+        }
+    }
+
+    /// SVG image inputs: each is refused with an `ImageError`, or is sanitised and drawn by both
+    /// backends (librsvg aborted or hung on some before they were checked).
+    @Test func svgImageInputs() throws {
+        let inputs = Self.inputs("svgimage")
+        #expect(!inputs.isEmpty)
+        for input in inputs {
+            let source: ImageSource
+            do {
+                source = try ImageSource(contentsOf: input, name: input.lastPathComponent)
+            } catch {
+                #expect(!error.description.isEmpty)
+                continue
+            }
+            let item = DisplayItem(frame: CGRect(x: 2, y: 3, width: 24, height: 17), identity: ViewIdentity(path: "0", kind: "Image"),
+                                   content: .image(ImageDrawing(source: source)))
+            let list = DisplayList(size: CGSize(width: 32, height: 24), items: [item])
+            _ = try SVGRenderer().render(list)
+            _ = try CairoRenderer().render(list)
         }
     }
 
