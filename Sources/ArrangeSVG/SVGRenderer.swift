@@ -169,8 +169,9 @@ struct SVGWriter: DisplayListVisitor {
     func document(size: CGSize) -> String {
         let header = SVGBuffer()
         header.write("<svg xmlns=\"http://www.w3.org/2000/svg\"")
-        // Images are placed with xlink:href, which SVG 1.1 readers need.
-        if !imageNumbers.isEmpty { header.write(" xmlns:xlink=\"http://www.w3.org/1999/xlink\"") }
+        // Glyphs and images are placed with xlink:href, which SVG 1.1 readers need (Inkscape 1.2
+        // drew no text or image from a plain href); SVG 2 readers take it too.
+        header.write(" xmlns:xlink=\"http://www.w3.org/1999/xlink\"")
         header.write(" width=\"")
         header.write(number: size.width)
         header.write("\" height=\"")
@@ -313,7 +314,7 @@ struct SVGWriter: DisplayListVisitor {
                 unitsPerEm = upem
                 guard let number else { continue }
                 let units = CGFloat(upem) / run.font.size
-                uses.write("<use href=\"#g")
+                uses.write("<use xlink:href=\"#g")
                 uses.write(integer: number)
                 uses.write("\" x=\"")
                 uses.write(number: glyph.x * units)
@@ -363,7 +364,7 @@ struct SVGWriter: DisplayListVisitor {
                 let number = newDefinition(key)
                 glyphDefinitions.write(byte: UInt8(ascii: "\""))
                 glyphDefinitions.write(frame: image.frame)
-                glyphDefinitions.write(" href=\"data:image/png;base64,")
+                glyphDefinitions.write(" xlink:href=\"data:image/png;base64,")
                 glyphDefinitions.write(text: image.png.base64EncodedString())
                 glyphDefinitions.write("\"/>\n")
                 return (number, image.unitsPerEm)

@@ -66,7 +66,7 @@ import TestSupport
         let svgURL = folder.appendingPathComponent("out/scene.svg")
         let svg = try String(contentsOf: svgURL, encoding: .utf8)
         #expect(svg.components(separatedBy: "data:image/png;base64,").count == 2)
-        #expect(svg.components(separatedBy: "<use xlink:href=\"#image1\"").count == uses + 1)
+        #expect(svg.components(separatedBy: "<use xlink:href=\"#image1\"/>").count == uses + 1)
         #expect(svg.contains("xmlns:xlink=\"http://www.w3.org/1999/xlink\""))
         return try rasterise(svgURL)
     }
