@@ -37,6 +37,16 @@ import TestSupport
         """
     }
 
+    /// A scratch folder whose inbox.yaml was recorded (blue glyph) and then recoloured (orange).
+    func recordedThenRecoloured() throws -> URL {
+        let folder = try ExternalTool.scratchFolder()
+        let scene = folder.appendingPathComponent("inbox.yaml")
+        try Self.screen(glyph: "#007aff").write(to: scene, atomically: true, encoding: .utf8)
+        #expect(try arrange(["check", "inbox.yaml", "--references", "refs", "--record", "all"], in: folder).status == 0)
+        try Self.screen(glyph: "#ff9500").write(to: scene, atomically: true, encoding: .utf8)
+        return folder
+    }
+
     func report(_ file: URL) throws -> [String: Any] {
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
         return try #require((json?["results"] as? [[String: Any]])?.first)
@@ -47,12 +57,8 @@ import TestSupport
     /// pass). It fails by default; --max-diff-pixels 500 (or --max-diff 0.0005) lets it pass,
     /// saying how many pixels were tolerated, in the terminal and in every report.
     @Test func aRecolouredIconFailsByDefaultAndATolerancePassIsSaid() throws {
-        let folder = try ExternalTool.scratchFolder()
+        let folder = try recordedThenRecoloured()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let scene = folder.appendingPathComponent("inbox.yaml")
-        try Self.screen(glyph: "#007aff").write(to: scene, atomically: true, encoding: .utf8)
-        #expect(try arrange(["check", "inbox.yaml", "--references", "refs", "--record", "all"], in: folder).status == 0)
-        try Self.screen(glyph: "#ff9500").write(to: scene, atomically: true, encoding: .utf8)
 
         let strict = try arrange(["check", "inbox.yaml", "--references", "refs", "--record", "never", "-o", "out", "--json", "strict.json"], in: folder)
         #expect(strict.status == 1)
@@ -91,19 +97,15 @@ import TestSupport
     /// A failing run leaves NAME.expected.png, NAME.actual.png and NAME.diff.png; the next run
     /// in which the scene passes removes all three, and leaves other files alone.
     @Test func aPassingRunRemovesTheArtefactsOfAnEarlierFailure() throws {
-        let folder = try ExternalTool.scratchFolder()
+        let folder = try recordedThenRecoloured()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let scene = folder.appendingPathComponent("inbox.yaml")
-        try Self.screen(glyph: "#007aff").write(to: scene, atomically: true, encoding: .utf8)
-        #expect(try arrange(["check", "inbox.yaml", "--references", "refs", "--record", "all"], in: folder).status == 0)
-        try Self.screen(glyph: "#ff9500").write(to: scene, atomically: true, encoding: .utf8)
         #expect(try arrange(["check", "inbox.yaml", "--references", "refs", "--record", "never", "-o", "out"], in: folder).status == 1)
         let out = folder.appendingPathComponent("out")
         let artefacts = ["inbox.expected.png", "inbox.actual.png", "inbox.diff.png"]
         for name in artefacts { #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path), "\(name)") }
         try Data("mine".utf8).write(to: out.appendingPathComponent("notes.txt"))
 
-        try Self.screen(glyph: "#007aff").write(to: scene, atomically: true, encoding: .utf8)
+        try Self.screen(glyph: "#007aff").write(to: folder.appendingPathComponent("inbox.yaml"), atomically: true, encoding: .utf8)
         let pass = try arrange(["check", "inbox.yaml", "--references", "refs", "--record", "never", "-o", "out"], in: folder)
         #expect(pass.status == 0 && pass.stdout.contains("PASSED   inbox\n"), "\(pass.stdout)")
         for name in artefacts { #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path), "\(name) is left") }
