@@ -37,7 +37,7 @@ struct CheckCommand: ParsableCommand {
 
         Examples:
           arrange check Fixtures/*.yaml --references Fixtures/references
-          arrange check Fixtures/*.yaml --references Fixtures/references --max-diff-pixels 500
+          arrange check scenes --references refs --max-diff-pixels 500
           arrange check docs --references docs/references --record never --junit junit.xml
           arrange check 'docs/*.yaml' --references refs --shard 2/4 --json shard-2.json
         """

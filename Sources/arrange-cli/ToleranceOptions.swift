@@ -9,11 +9,11 @@ struct ToleranceOptions: ParsableArguments {
     var threshold: Double = ImageComparison.checkDefault.threshold
 
     @Option(name: .customLong("max-diff"),
-            help: ArgumentHelp("The share of pixels, 0 to 1, that may differ and still pass (default 0: none may).", valueName: "ratio"))
+            help: ArgumentHelp("The share of pixels, 0 to 1, that may differ and still pass; 0 lets none.", valueName: "ratio"))
     var maxDiff: Double = ImageComparison.checkDefault.maxDifferingFraction
 
     @Option(name: .customLong("max-diff-pixels"),
-            help: ArgumentHelp("How many pixels may differ and still pass (default 0: none may). With --max-diff too, the larger allowance applies.",
+            help: ArgumentHelp("How many pixels may differ and still pass; 0 lets none. With --max-diff too, the larger allowance applies.",
                                valueName: "n"))
     var maxDiffPixels: Int = ImageComparison.checkDefault.maxDifferingPixels
 
