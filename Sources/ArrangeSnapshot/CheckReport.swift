@@ -151,15 +151,23 @@ public struct CheckReport: Codable, Equatable, Sendable {
             if !result.changes.isEmpty {
                 page += "<pre>" + Self.xml(result.changes.map(\.description).joined(separator: "\n")) + "</pre>\n"
             }
+            page += Self.inputList(result)
             page += "</section>\n"
         }
         let others = results.filter { !$0.status.isFailure }
         if !others.isEmpty {
             page += "<h2>Passed and recorded</h2>\n<ul>\n"
-            for result in others { page += "<li class=\"passed\">\(Self.xml(result.name)): \(result.status.rawValue)</li>\n" }
+            for result in others { page += "<li class=\"passed\">\(Self.xml(result.name)): \(result.status.rawValue)\(Self.inputList(result))</li>\n" }
             page += "</ul>\n"
         }
         return page + "</body></html>\n"
+    }
+
+    /// The files a scene was read from, collapsed: empty when none are known.
+    static func inputList(_ result: CheckResult) -> String {
+        guard !result.inputs.isEmpty else { return "" }
+        let items = result.inputs.map { "<li>\(xml($0))</li>" }.joined()
+        return "<details class=\"inputs\"><summary>inputs (\(result.inputs.count))</summary><ul>\(items)</ul></details>\n"
     }
 
     /// Text for XML and HTML: markup characters as entities, control characters dropped.

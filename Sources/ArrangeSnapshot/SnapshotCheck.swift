@@ -59,7 +59,9 @@ public struct SnapshotCheck: Sendable {
         let layoutFile = references.appendingPathComponent("\(name).layout.json")
         let svgFile = references.appendingPathComponent("\(name).svg")
         do {
-            let rendered = try renderer.layout(load())
+            let scene = try load()
+            result.inputs = scene.inputs
+            let rendered = try renderer.layout(scene)
             let actualPNG = try rendered.data(as: .png)
             let actualLayout = rendered.layoutJSON
             let actualSVG = compareSVG ? try rendered.data(as: .svg) : nil
@@ -261,6 +263,8 @@ public struct CheckResult: Codable, Equatable, Sendable {
     /// The views that moved or resized since the reference was recorded.
     public var changes: [LayoutDump.Change] = []
     public var files: Files?
+    /// Every file the scene was read from (`Scene.inputs`): what a change to makes it fail.
+    public var inputs: [String] = []
 
     public init(name: String, scene: String, status: Status) {
         self.name = name

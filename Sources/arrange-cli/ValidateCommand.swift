@@ -46,7 +46,8 @@ struct ValidateCommand: ParsableCommand {
         var failed = 0
         for input in inputs {
             do {
-                let scene = try input.load(seed: nil, limits: limitOptions.limits())
+                // The fonts too, so that an unknown family is reported with the scene's other problems.
+                let scene = try input.load(seed: nil, limits: limitOptions.limits(), fonts: base)
                 let rendered = try SceneRenderer(fonts: base).layout(scene)
                 // An animated scene: every keyframe's state lays out, and its frames are countable.
                 if let animation = scene.animation {
