@@ -139,14 +139,20 @@ import TestSupport
 
     static let imageScene = "canvas: {width: 20, height: 20}\nview:\n  image: {path: pictures/dot.svg, resizable: true}\n"
 
-    @Test func anImageTheSceneShowsIsAnInput() throws {
-        let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
+    /// A scratch folder with card.yaml showing pictures/dot.svg, red; returns both.
+    func imageSceneFolder() throws -> (folder: URL, image: URL) {
         let folder = try ExternalTool.scratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("pictures"), withIntermediateDirectories: true)
         let image = folder.appendingPathComponent("pictures/dot.svg")
         try Data(Self.svg("#ff0000").utf8).write(to: image)
         try Data(Self.imageScene.utf8).write(to: folder.appendingPathComponent("card.yaml"))
+        return (folder, image)
+    }
+
+    @Test func anImageTheSceneShowsIsAnInput() throws {
+        let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
+        let (folder, image) = try imageSceneFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let arguments = ["render", "card.yaml", "-o", "out", "--incremental"]
         #expect(CLITests.run(binary, arguments, in: folder).errors.contains("rendered 1 of 1 scene (0 unchanged)"))
         let red = try Data(contentsOf: folder.appendingPathComponent("out/card.png"))
@@ -160,12 +166,8 @@ import TestSupport
     }
 
     @Test func watchRedrawsWhenAnImageChanges() throws {
-        let folder = try ExternalTool.scratchFolder()
+        let (folder, image) = try imageSceneFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("pictures"), withIntermediateDirectories: true)
-        let image = folder.appendingPathComponent("pictures/dot.svg")
-        try Data(Self.svg("#ff0000").utf8).write(to: image)
-        try Data(Self.imageScene.utf8).write(to: folder.appendingPathComponent("card.yaml"))
         let picture = folder.appendingPathComponent("out/card.png")
         let (process, logText) = try startWatching(["render", "card.yaml", "-o", "out", "--watch"], in: folder)
         defer { stop(process) }
