@@ -165,9 +165,9 @@ public struct CheckReport: Codable, Equatable, Sendable {
 
     /// The files a scene was read from, collapsed: empty when none are known.
     static func inputList(_ result: CheckResult) -> String {
-        guard !result.inputs.isEmpty else { return "" }
-        let items = result.inputs.map { "<li>\(xml($0))</li>" }.joined()
-        return "<details class=\"inputs\"><summary>inputs (\(result.inputs.count))</summary><ul>\(items)</ul></details>\n"
+        guard let inputs = result.inputs, !inputs.isEmpty else { return "" }
+        let items = inputs.map { "<li>\(xml($0))</li>" }.joined()
+        return "<details class=\"inputs\"><summary>inputs (\(inputs.count))</summary><ul>\(items)</ul></details>\n"
     }
 
     /// Text for XML and HTML: markup characters as entities, control characters dropped.

@@ -263,8 +263,10 @@ public struct CheckResult: Codable, Equatable, Sendable {
     /// The views that moved or resized since the reference was recorded.
     public var changes: [LayoutDump.Change] = []
     public var files: Files?
-    /// Every file the scene was read from (`Scene.inputs`): what a change to makes it fail.
-    public var inputs: [String] = []
+    /// Every file the scene was read from (`Scene.inputs`): a change to any of them can change
+    /// the result. Nil when the scene could not be read (and in reports written before inputs
+    /// were recorded, which still merge).
+    public var inputs: [String]?
 
     public init(name: String, scene: String, status: Status) {
         self.name = name
