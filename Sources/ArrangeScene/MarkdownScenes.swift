@@ -45,8 +45,10 @@ public struct MarkdownScenes: Sendable {
     /// Finds the blocks of Markdown `text`.
     public init(text: String, file: String) {
         self.file = file
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+        // By code points: as characters, "\r\n" is one that is not "\n", and a file with CR LF
+        // line ends would be one long line.
+        lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            String(String.UnicodeScalarView(line.last == "\r" ? line.dropLast() : line))
         }
         blocks = []
         var index = 0

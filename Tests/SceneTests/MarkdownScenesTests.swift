@@ -56,6 +56,14 @@ import Testing
                 == "<!-- arrange\nview: {rectangle: {}}\n-->\n![A \\[big\\] box](my%20images/a-1.png)")
     }
 
+    @Test func aFileWithCRLFLineEndsHasItsBlocks() {
+        // Lines 0 to 4: Intro, the fence, the scene, the closing fence, End.
+        let document = MarkdownScenes(text: "Intro\r\n```arrange\r\nview: rectangle\r\n```\r\nEnd\r\n", file: "a.md")
+        #expect(document.blocks.map(\.lines) == [1..<4])
+        #expect(document.blocks.first?.source == "view: rectangle")
+        #expect(document.rewritten { _ in "IMAGE" } == "Intro\nIMAGE\nEnd\n")
+    }
+
     // MARK: Kept sources
 
     @Test func aSourceWithDoubleHyphensIsEscapedInItsCommentAndComesBackExactly() {
