@@ -12,7 +12,8 @@ struct ValidateCommand: ParsableCommand {
         message (the same checks as 'render': unknown keys and kinds, wrong types, negative or \
         NaN lengths, canvases over 32,767 pixels a side, nesting deeper than 200 views, files \
         over 1 MiB, …), and for a scene with an 'animation' every keyframe's state and the number \
-        of frames. Prints nothing for a good scene unless --verbose is given. Exits with \
+        of frames. A scene is read in one pass: font families, images, connector ids and keyframe \
+        targets are checked with everything else, and up to 20 problems are reported together. Prints nothing for a good scene unless --verbose is given. Exits with \
         status 1 if any scene has a problem.
 
         Example:
