@@ -78,11 +78,16 @@ import Testing
         }
     }
 
+    /// The document of `text`, which must have exactly one block, and that block.
+    func onlyBlock(of text: String) throws -> (document: MarkdownScenes, block: MarkdownScenes.Block) {
+        let document = MarkdownScenes(text: text, file: "a.md")
+        #expect(document.blocks.count == 1)
+        return (document, try #require(document.blocks.first))
+    }
+
     @Test func theCommentAndItsImageAreReadAsTheBlock() throws {
         let text = "Intro\n<!-- arrange escaped\nview: {text: \"a -&#45;> b &amp; c\"}\n-->\n![x](a-1.png)\nAfter\n"
-        let document = MarkdownScenes(text: text, file: "a.md")
-        let block = try #require(document.blocks.first)
-        #expect(document.blocks.count == 1)
+        let block = try onlyBlock(of: text).block
         // Lines 1 to 4 (0-based): the comment's three and the image link.
         #expect(block.lines == 1..<5)
         #expect(block.firstLine == 3)
@@ -95,9 +100,7 @@ import Testing
 
     @Test func theDetailsFormAndItsImageAreReadAsTheBlock() throws {
         let text = "Intro\n![x](a-1.png)\n\n<details><summary>Scene source</summary>\n\n```arrange\nview: rectangle\n```\n\n</details>\nAfter"
-        let document = MarkdownScenes(text: text, file: "a.md")
-        let block = try #require(document.blocks.first)
-        #expect(document.blocks.count == 1)
+        let (document, block) = try onlyBlock(of: text)
         // From the image link (line 1) to </details> (line 9).
         #expect(block.lines == 1..<10)
         #expect(block.firstLine == 7)
