@@ -143,7 +143,7 @@ struct Watcher {
         for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopSignals, signal) }
         pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
         var units = units()
-        Console.printError("watching \(units.count) scene file\(units.count == 1 ? "" : "s") and the files they read; press Ctrl-C to stop")
+        Console.printError("watching \(units.count) scene file\(units.count == 1 ? " and the files it reads" : "s and the files they read"); press Ctrl-C to stop")
         // Each unit's input files, found by reading its scenes: read again only when it renders
         // (it may name other files then), so a poll costs a few stat calls, never a parse.
         for index in units.indices { units[index].inputs = inputs(of: units[index]) }
