@@ -62,7 +62,7 @@ extension SceneReader {
         // What the scene's budget leaves, checked from the header before anything is decoded.
         let left = Self.sceneImagePixels - imagePixels
         do {
-            let data = try readScope.read(full, limit: Self.imageFileLimit)
+            let data = try readInput(full, limit: Self.imageFileLimit)
             source = try ImageSource(data: data, name: path, pixelLimit: min(ImageSource.pixelLimit, left))
         } catch var refusal as ReadRefusal {
             refusal.path = path

@@ -165,6 +165,7 @@ public struct CheckReport: Codable, Equatable, Sendable {
             if !result.changes.isEmpty {
                 page += "<pre>" + Self.xml(result.changes.map(\.description).joined(separator: "\n")) + "</pre>\n"
             }
+            page += Self.inputList(result)
             page += "</section>\n"
         }
         let others = results.filter { !$0.status.isFailure }
@@ -172,11 +173,18 @@ public struct CheckReport: Codable, Equatable, Sendable {
             page += "<h2>Passed and recorded</h2>\n<ul>\n"
             for result in others {
                 let note = result.toleratedNote.map { " (\(Self.xml($0)))" } ?? ""
-                page += "<li class=\"\(result.tolerated == true ? "tolerated" : "passed")\">\(Self.xml(result.name)): \(result.status.rawValue)\(note)</li>\n"
+                page += "<li class=\"\(result.tolerated == true ? "tolerated" : "passed")\">\(Self.xml(result.name)): \(result.status.rawValue)\(note)\(Self.inputList(result))</li>\n"
             }
             page += "</ul>\n"
         }
         return page + "</body></html>\n"
+    }
+
+    /// The files a scene was read from, collapsed: empty when none are known.
+    static func inputList(_ result: CheckResult) -> String {
+        guard let inputs = result.inputs, !inputs.isEmpty else { return "" }
+        let items = inputs.map { "<li>\(xml($0))</li>" }.joined()
+        return "<details class=\"inputs\"><summary>inputs (\(inputs.count))</summary><ul>\(items)</ul></details>\n"
     }
 
     /// Text for XML and HTML: markup characters as entities, control characters dropped.

@@ -84,7 +84,9 @@ public struct SnapshotCheck: Sendable {
         let layoutFile = references.appendingPathComponent("\(name).layout.json")
         let svgFile = references.appendingPathComponent("\(name).svg")
         do {
-            let rendered = try renderer.layout(load())
+            let scene = try load()
+            result.inputs = scene.inputs
+            let rendered = try renderer.layout(scene)
             let actualPNG = try rendered.data(as: .png)
             let actualLayout = rendered.layoutJSON
             let actualSVG = compareSVG ? try rendered.data(as: .svg) : nil
@@ -304,6 +306,11 @@ public struct CheckResult: Codable, Equatable, Sendable {
     public var toleratedNote: String? {
         tolerated == true ? ImageComparisonResult.toleratedNote(differingPixels ?? 0) : nil
     }
+
+    /// Every file the scene was read from (`Scene.inputs`): a change to any of them can change
+    /// the result. Nil when the scene could not be read (and in reports written before inputs
+    /// were recorded, which still merge).
+    public var inputs: [String]?
 
     public init(name: String, scene: String, status: Status) {
         self.name = name

@@ -120,7 +120,7 @@ struct CheckCommand: ParsableCommand {
                 result = CheckResult(name: name, scene: input.path, status: .error)
                 result.message = "\(clash.joined(separator: " and ")) share the reference name '\(name)'; rename one of them"
             } else {
-                result = check.check({ try input.load(seed: nil, limits: limits) }, file: input.displayName, name: name)
+                result = check.check({ try input.load(seed: nil, limits: limits, fonts: check.renderer.fonts) }, file: input.displayName, name: name)
             }
             Console.printLine(([result.line] + Self.changeLines(result)).joined(separator: "\n"))
             results.withLock { $0.append(result) }

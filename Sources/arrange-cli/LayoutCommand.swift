@@ -59,7 +59,7 @@ struct LayoutCommand: ParsableCommand {
         var failed = false
         for input in inputs {
             do {
-                let loaded = try input.load(seed: seed, limits: limitOptions.limits())
+                let loaded = try input.load(seed: seed, limits: limitOptions.limits(), fonts: renderer.fonts)
                 let rendered = try renderer.layout(loaded)
                 if warnOverflow { rendered.overflowWarnings.forEach(Console.printError) }
                 let tree = rendered.tree
