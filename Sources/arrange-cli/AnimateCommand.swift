@@ -122,6 +122,8 @@ struct AnimateCommand: ParsableCommand {
             Console.error(error)
             throw ExitCode.failure
         }
+        // As 'validate' and 'render' print them: values that switch rather than animate, say.
+        for warning in timeline.first.warnings(overflow: false) { Console.printError(warning) }
         // Every file is written into a hidden folder inside the output folder and moved into
         // place only once all are written: a failure or an interrupt leaves none of them.
         let folder = URL(fileURLWithPath: output)
