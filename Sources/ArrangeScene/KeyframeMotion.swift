@@ -73,7 +73,7 @@ extension SceneReader {
     /// animate, with why, for the view `mapping` as written: keys of a kind's or a modifier's
     /// value written as a mapping each by their own motion, anything else by the whole value's.
     static func jumps(_ name: String, _ value: Node, in mapping: Node.Mapping) -> [(key: String, why: String)] {
-        guard let kind = mapping.lazy.compactMap({ ViewKind(rawValue: $0.key.string ?? "") }).first else { return [] }
+        guard let kind = kindEntry(of: mapping)?.kind else { return [] }
         var found: [(key: String, why: String)] = []
         func add(_ key: String, _ motion: KeyframeMotion?) {
             if case .jumps(let why)? = motion { found.append((key, why)) }
@@ -100,11 +100,10 @@ extension SceneReader {
     /// it: the kind's whole value, one parameter, or the value of the view's one modifier of that
     /// name (null for a bare name); nil when the view does not write it.
     static func writtenValue(_ name: String, in mapping: Node.Mapping) -> Node? {
-        guard let entry = mapping.first(where: { ViewKind(rawValue: $0.key.string ?? "") != nil }),
-              let kind = ViewKind(rawValue: entry.key.string ?? "") else { return nil }
-        if name == kind.name { return entry.value }
+        guard let (kind, value) = kindEntry(of: mapping) else { return nil }
+        if name == kind.name { return value }
         if kind.parameterKeys.contains(name) {
-            guard case .mapping(let parameters) = entry.value else { return nil }
+            guard case .mapping(let parameters) = value else { return nil }
             return parameters.first { $0.key.string == name }?.value
         }
         guard case .sequence(let list)? = mapping.first(where: { $0.key.string == ViewEntryKey.modifiers.name })?.value else { return nil }
@@ -112,6 +111,11 @@ extension SceneReader {
         guard items.count == 1, let item = items.first else { return nil }
         if case .mapping(let single) = item { return single.first?.value }
         return Node("null")
+    }
+
+    /// A view mapping's kind and the kind's value.
+    private static func kindEntry(of mapping: Node.Mapping) -> (kind: ViewKind, value: Node)? {
+        mapping.lazy.compactMap { entry in ViewKind(rawValue: entry.key.string ?? "").map { ($0, entry.value) } }.first
     }
 }
 
