@@ -100,9 +100,11 @@ public struct RenderedScene: Sendable {
     }
 
     /// Warnings for the command to print, located: characters no font has, which are drawn as
-    /// the missing-glyph box (each once), and with `overflow` views that land outside the canvas.
+    /// the missing-glyph box (each once), keyframe values that switch rather than animate, and
+    /// with `overflow` views that land outside the canvas.
     public func warnings(overflow: Bool) -> [String] {
-        overflow ? missingGlyphWarnings + overflowWarnings : missingGlyphWarnings
+        let always = missingGlyphWarnings + (scene.animation?.warnings ?? [])
+        return overflow ? always + overflowWarnings : always
     }
 
     /// Views that land partly or wholly outside the canvas, and so are cut off: the outermost

@@ -16,15 +16,17 @@ struct AnimateCommand: ParsableCommand {
         holds). Frames are sampled every 1/fps seconds from 0 to the end and drawn on every core. \
         Containers whose layout has animatable data (a wheel with 'motion: layout') are laid out \
         again at each frame, so their children swing along arcs; with 'motion: straight', and for \
-        every other view, children move on straight lines. Views that arrive fade in, views that \
-        leave fade out.
+        every other view, children move on straight lines. What views draw changes with them \
+        (colours, gradients, line widths, dashes, trims, corner radii, shadows, font sizes); \
+        text that changes crossfades. Views that arrive fade in, views that leave fade out. A \
+        keyframe value that cannot animate (a blend mode, a clip) is a warning at its line.
 
         Formats:
           frames  NAME-0000.png, NAME-0001.png, … (--image-format svg for SVGs)
           svg     NAME.svg: one animated SVG that plays in browsers, also in <img>
           sheet   NAME-sheet.png: --sheet-frames frames in a grid, with their times
           apng    NAME.png: an animated PNG, looping
-          layout  NAME-layout.json: each id's frame at each frame time
+          layout  NAME-layout.json: each id's frame (and trim) at each frame time
 
         Nothing is written when the scene has an error, or when any file cannot be written: \
         files are gathered in a hidden folder (.NAME.<random>.tmp) inside the output folder and \
@@ -122,6 +124,8 @@ struct AnimateCommand: ParsableCommand {
             Console.error(error)
             throw ExitCode.failure
         }
+        // As 'validate' and 'render' print them: values that switch rather than animate, say.
+        for warning in timeline.first.warnings(overflow: false) { Console.printError(warning) }
         // Every file is written into a hidden folder inside the output folder and moved into
         // place only once all are written: a failure or an interrupt leaves none of them.
         let folder = URL(fileURLWithPath: output)
