@@ -87,6 +87,9 @@ public struct Scene: @unchecked Sendable {
     public internal(set) var limits = SceneLimits()
     /// The scene's `animation`, if it has one: its states, each the view with a keyframe's values.
     public internal(set) var animation: SceneAnimation?
+    /// The connectors of its `connect` modifiers, ids suffixed as the views' are, with where
+    /// each is written: warnings about a connector point there.
+    public internal(set) var connectors: [(connector: Connector, location: SourceLocation)] = []
 
     /// Reads the scene file at `path`. `seed` replaces the file's seed.
     ///
@@ -193,6 +196,7 @@ public struct Scene: @unchecked Sendable {
         var view: (AnyView, SourceLocation)?
         var fontSources: [(url: URL, location: SourceLocation)] = []
         var description: String?
+        var connectors: [(connector: Connector, location: SourceLocation)] = []
         var hasView = false
         var viewNode: Node?, animationNode: Node?
         var animation: SceneAnimation?
@@ -208,6 +212,8 @@ public struct Scene: @unchecked Sendable {
                         viewNode = entry.value
                         let views = try reader.views(entry.value, depth: 1, place: .root)
                         view = (views.first ?? AnyView(EmptyView()), reader.location(entry.value))
+                        // Before the keyframes read the view again.
+                        connectors = reader.connectors
                     case .description:
                         description = try reader.string(entry.value, entry.name)
                     case .fonts:
@@ -249,6 +255,7 @@ public struct Scene: @unchecked Sendable {
         scene.description = description
         scene.limits = limits
         scene.animation = animation
+        scene.connectors = connectors
         return scene
     }
 

@@ -35,9 +35,13 @@ public struct SnapshotCheck: Sendable {
     public var renderer: SceneRenderer
     /// The most pixels a PNG compared may have, checked from its header before decoding.
     public var imagePixels: Int
+    /// What a scene's warnings do: nothing here, or with `strict` fail the scene as an error
+    /// before anything is compared or recorded.
+    public var warnings = WarningPolicy()
 
     public init(references: URL, output: URL, comparison: ImageComparison = .checkDefault, compareSVG: Bool = false,
-                record: RecordMode = .missing, renderer: SceneRenderer = SceneRenderer(), imagePixels: Int = Limits.imagePixels) {
+                record: RecordMode = .missing, renderer: SceneRenderer = SceneRenderer(), imagePixels: Int = Limits.imagePixels,
+                warnings: WarningPolicy = WarningPolicy()) {
         self.references = references
         self.output = output
         self.comparison = comparison
@@ -45,6 +49,7 @@ public struct SnapshotCheck: Sendable {
         self.record = record
         self.renderer = renderer
         self.imagePixels = imagePixels
+        self.warnings = warnings
     }
 
     /// The reference name of a scene file: its name without the extension.
@@ -60,6 +65,8 @@ public struct SnapshotCheck: Sendable {
         let svgFile = references.appendingPathComponent("\(name).svg")
         do {
             let rendered = try renderer.layout(load())
+            // Only --strict acts on warnings here; they are the same ones `render` prints.
+            _ = try warnings.apply(rendered.warnings(overflow: true))
             let actualPNG = try rendered.data(as: .png)
             let actualLayout = rendered.layoutJSON
             let actualSVG = compareSVG ? try rendered.data(as: .svg) : nil
