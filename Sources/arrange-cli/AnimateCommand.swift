@@ -88,6 +88,8 @@ struct AnimateCommand: ParsableCommand {
 
     @OptionGroup var limitOptions: LimitOptions
 
+    @OptionGroup var strictOption: StrictOption
+
     func validate() throws {
         if let fps, !(SceneAnimation.fpsRange.contains(fps)) {
             throw ValidationError("--fps must be from \(formatNumber(SceneAnimation.fpsRange.lowerBound)) to \(formatNumber(SceneAnimation.fpsRange.upperBound)) frames a second, found \(formatNumber(fps))")
@@ -118,6 +120,8 @@ struct AnimateCommand: ParsableCommand {
             let renderer = SceneRenderer(scale: scale.map { CGFloat($0) }, svgTextMode: svgText, fonts: try fonts.library())
             timeline = try SceneTimeline(loaded, renderer: renderer)
             _ = try export.frameTimes(of: timeline.animation)
+            // The first state's warnings; with --strict they fail the export before anything is written.
+            try Console.warn(timeline.first.warnings(overflow: true), strictOption.policy)
         } catch {
             Console.error(error)
             throw ExitCode.failure

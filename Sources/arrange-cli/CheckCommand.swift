@@ -76,6 +76,8 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var limitOptions: LimitOptions
 
+    @OptionGroup var strictOption: StrictOption
+
     func validate() throws {
         guard !scenes.isEmpty else { throw ValidationError("name at least one scene file") }
         guard (0...1).contains(threshold) else { throw ValidationError("--threshold must be a number from 0 to 1") }
@@ -102,7 +104,7 @@ struct CheckCommand: ParsableCommand {
         let check = SnapshotCheck(references: referencesURL, output: outputURL,
                                   comparison: ImageComparison(threshold: threshold, maxDifferingFraction: maxDiff),
                                   compareSVG: svg, record: record, renderer: SceneRenderer(fonts: try fonts.library()),
-                                  imagePixels: limits.imagePixels)
+                                  imagePixels: limits.imagePixels, warnings: strictOption.policy)
 
         // Two scenes with one reference name would overwrite each other's references.
         var owners: [String: [String]] = [:]

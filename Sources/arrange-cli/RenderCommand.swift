@@ -101,6 +101,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var limitOptions: LimitOptions
 
+    @OptionGroup var strictOption: StrictOption
+
     func validate() throws {
         guard !scenes.isEmpty else { throw ValidationError("name at least one scene file") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
@@ -155,6 +157,7 @@ struct RenderCommand: ParsableCommand {
                                      pngThreads: BatchRender.pngThreads(scenes: plans.count))
         var settings = BatchRender.Settings(renderer: renderer, seed: seed, verbose: verbose, sync: sync, limits: try limitOptions.limits(), warnOverflow: warnOverflow, fontDirs: fonts.fontDirs)
         settings.at = at
+        settings.warnings = strictOption.policy
         var manifest = incremental ? IncrementalManifest(folder: folder.isEmpty ? "." : folder) : nil
         let batch = BatchRender(plans: plans, settings: settings, workers: workers, manifest: manifest)
         let outcomes = batch.run()

@@ -29,6 +29,8 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var limitOptions: LimitOptions
 
+    @OptionGroup var strictOption: StrictOption
+
     @Flag(name: .customLong("warn-overflow"), inversion: .prefixedNo,
           help: "Warn, with the view's line, when a view lands outside the canvas and is cut off.")
     var warnOverflow = true
@@ -53,7 +55,7 @@ struct ValidateCommand: ParsableCommand {
                     _ = try SceneTimeline(scene, renderer: SceneRenderer(fonts: base))
                     _ = try AnimationExport().frameTimes(of: animation)
                 }
-                for warning in rendered.warnings(overflow: warnOverflow) { Console.printError(warning) }
+                try Console.warn(rendered.warnings(overflow: warnOverflow), strictOption.policy)
                 let tree = rendered.tree
                 if verbose {
                     let size = tree.result.canvasSize
