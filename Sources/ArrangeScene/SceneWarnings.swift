@@ -169,7 +169,7 @@ struct LayoutInspection {
             }
             // A text its own lineLimit cuts short is as asked; one its frame cuts short is not.
             if fit.isCutBySpace {
-                return warning("\(what) is truncated: it needs \(fit.neededLines) lines at its width of \(RenderedScene.number(node.frame.width)) but its frame has room for \(fit.drawnLines), which end\(fit.drawnLines == 1 ? "s" : "") \(LayoutDump.quoted(fit.lastLine)) (\(RenderedScene.span(node.frame)))",
+                return warning("\(what) is truncated: it needs \(fit.neededLines) lines but its frame has room for \(fit.drawnLines), which end\(fit.drawnLines == 1 ? "s" : "") \(LayoutDump.quoted(fit.lastLine)) (\(RenderedScene.span(node.frame)))",
                                "truncated")
             }
             // Layout puts a text in its frame before offsets move it: a text an offset moves
