@@ -3,6 +3,7 @@ import Foundation
 
 /// Something about how a scene came out that is not an error but would go unseen in the picture:
 /// a text cut short, lines that spill out of their frame, a connector's label over another view.
+/// A result only: `RenderedScene.layoutWarnings` makes them.
 public struct SceneWarning: Hashable, Sendable, CustomStringConvertible {
     /// Where the view (or the connector) it is about is written.
     public var location: SourceLocation
@@ -12,13 +13,6 @@ public struct SceneWarning: Hashable, Sendable, CustomStringConvertible {
     public var path: String
     /// The mark `arrange layout` shows on that view: "truncated", "label covers 'db'", ….
     public var mark: String
-
-    public init(location: SourceLocation, message: String, path: String, mark: String) {
-        self.location = location
-        self.message = message
-        self.path = path
-        self.mark = mark
-    }
 
     /// `file:line:column: warning: message`, as compilers write warnings.
     public var description: String { "\(location): warning: \(message)" }
@@ -222,8 +216,16 @@ struct LayoutInspection {
         /// Its label's text view and the plate under it, if it has a label.
         let label: (text: Int, plate: CGRect)?
         let route: ConnectorRoute
-        /// The views it may touch: its ends, what is inside them and what holds them.
-        let exempt: Set<Int>
+        /// Its ends' indices and frames.
+        let ends: [(index: Int, frame: CGRect)]
+    }
+
+    /// Whether `drawn` may touch the view at `index`: one of its ends, inside one, or holding one
+    /// (an ancestor, or a view whose frame holds an end's, such as a panel's background).
+    private func mayTouch(_ index: Int, _ drawn: Drawn) -> Bool {
+        drawn.ends.contains { end in
+            isInside(index, end.index) || isInside(end.index, index) || Self.holds(nodes[index].node.frame, end.frame)
+        }
     }
 
     /// Every connector drawn, its ends found by id as the connector's anchors were.
@@ -241,20 +243,15 @@ struct LayoutInspection {
             guard let key = nodes[index].node.id, let entry = byKey[key], let view = nodes[index].parent,
                   let from = byID[entry.connector.from], let to = byID[entry.connector.to] else { return nil }
             let fromFrame = nodes[from].node.frame, toFrame = nodes[to].node.frame
-            var exempt = Set([from, to] + ancestorIndices(of: from) + ancestorIndices(of: to))
-            for candidate in nodes.indices where Self.holds(nodes[candidate].node.frame, fromFrame) || Self.holds(nodes[candidate].node.frame, toFrame)
-                || isInside(candidate, from) || isInside(candidate, to) {
-                exempt.insert(candidate)
-            }
             var label: (Int, CGRect)?
             if let text = entry.connector.label, !text.isEmpty,
-               let textIndex = nodes.indices.first(where: { isInside($0, view) && nodes[$0].node.text == text }) {
+               let textIndex = (view ..< view + sizes[view]).first(where: { nodes[$0].node.text == text }) {
                 // The plate is the label's background; its text alone without one.
                 let plate = ancestorIndices(of: textIndex).first { nodes[$0].node.kind == "background" && isInside($0, view) }
                 label = (textIndex, nodes[plate ?? textIndex].node.frame)
             }
             return Drawn(connector: entry.connector, location: entry.location, line: index, label: label,
-                         route: ConnectorRoute(entry.connector, from: fromFrame, to: toFrame), exempt: exempt)
+                         route: ConnectorRoute(entry.connector, from: fromFrame, to: toFrame), ends: [(from, fromFrame), (to, toFrame)])
         }
     }
 
@@ -276,7 +273,7 @@ struct LayoutInspection {
     /// holds an end of the connector; else the obstacle itself.
     private func named(_ obstacle: Int, _ drawn: Drawn) -> Int {
         for index in [obstacle] + ancestorIndices(of: obstacle) {
-            if drawn.exempt.contains(index) { break }
+            if mayTouch(index, drawn) { break }
             if nodes[index].node.id != nil { return index }
         }
         return obstacle
@@ -291,7 +288,7 @@ struct LayoutInspection {
             let what = "connector '\(c.from)' → '\(c.to)'"
             // Only views near the line can be in its way.
             let near = drawn.route.path.boundingRect.union(drawn.label?.plate ?? .null).insetBy(dx: -1, dy: -1)
-            let blocking = obstacles.filter { !drawn.exempt.contains($0) && nodes[$0].node.frame.intersects(near) }
+            let blocking = obstacles.filter { nodes[$0].node.frame.intersects(near) && !mayTouch($0, drawn) }
             if let (text, plate) = drawn.label {
                 let covered = plate.insetBy(dx: Self.slack, dy: Self.slack)
                 var named = Set<Int>()

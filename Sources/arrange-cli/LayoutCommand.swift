@@ -29,6 +29,14 @@ struct LayoutCommand: ParsableCommand {
         With --json the same tree is printed as JSON: every view with "kind", "id" (or null), \
         "path" (child indices from the root), "source" ("line:column", or null), "frame" {x, y, width, height} and "children" in \
         order.
+
+        What the layout hides is warned about on standard error, at the view's line, and the view \
+        is marked in the tree ("  ⚠ truncated"; in --json a "warnings" array): a text its frame \
+        cuts short with "…" (a lineLimit that does is as asked), clipped, or whose lines spill out \
+        of its frame; a connector label that covers another view or an arrowhead ("⚠ label \
+        covers 'db'"); a connector line that runs through a view other than its ends and what \
+        holds them ("⚠ route crosses 'cache'"). With --strict warnings are errors: the tree is \
+        still printed, and the exit status is 1.
         """
     )
 

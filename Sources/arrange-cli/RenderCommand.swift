@@ -18,6 +18,10 @@ struct RenderCommand: ParsableCommand {
         and a scene with an error writes nothing; the other scenes still render, and the exit \
         status is 1 if any scene failed.
 
+        Warnings name the view's line: characters no font has, views cut off by the canvas, texts \
+        cut short, clipped or spilling out of their frames, connector labels over other views and \
+        lines through them. With --strict they are errors: such a scene writes nothing and fails.
+
         Scenes render in parallel, one per job. On a terminal a progress line shows how far it \
         got; in a log only errors and the closing summary are printed (on standard error).
 

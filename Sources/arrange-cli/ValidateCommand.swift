@@ -13,7 +13,8 @@ struct ValidateCommand: ParsableCommand {
         NaN lengths, canvases over 32,767 pixels a side, nesting deeper than 200 views, files \
         over 1 MiB, …), and for a scene with an 'animation' every keyframe's state and the number \
         of frames. Prints nothing for a good scene unless --verbose is given. Exits with \
-        status 1 if any scene has a problem.
+        status 1 if any scene has a problem. Warnings (file:line:column: warning: …) are printed \
+        too, as 'render' prints them; with --strict they are errors, and the scene has a problem.
 
         Example:
           $ arrange validate Fixtures/*.yaml Fixtures/invalid/unknown-modifier.yaml

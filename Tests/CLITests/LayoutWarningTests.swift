@@ -155,6 +155,32 @@ import TestSupport
         #expect(layout.stdout.contains("Text \"enqueue jobs\" (39.5, 93, 81, 14)  ⚠ label covers 'logs'\n"), "\(layout.stdout)")
     }
 
+    /// Two 60 × 40 boxes centred at (60, 50) and (180, 50): the line runs from (90, 50) to
+    /// (150, 50), its arrowhead 8 long, its base at x 142 (corners at y 50 ± 3.2). The label
+    /// "HTTPS" in caption (6541 units with kerning = 38.33 pt, so 39 × 14), padded to 47 × 16
+    /// and centred at (120, 50), spans x 96.5…143.5: past the arrowhead's base.
+    @Test func labelOverAnArrowheadIsWarned() throws {
+        let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
+        let scene = """
+        canvas: {width: 300, height: 100}
+        view:
+          zstack: {}
+          children:
+            - zstack: {}
+              children: [{rectangle: {}, id: a, modifiers: [{frame: {width: 60, height: 40}}]}]
+              modifiers: [{position: {x: 60, y: 50}}]
+            - zstack: {}
+              children: [{rectangle: {}, id: b, modifiers: [{frame: {width: 60, height: 40}}]}]
+              modifiers: [{position: {x: 180, y: 50}}]
+          modifiers: [{connect: {from: a, to: b, label: HTTPS}}]
+
+        """
+        let folder = try Self.folder(["short.yaml": scene])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = CLITests.run(binary, ["validate", "short.yaml"], in: folder)
+        #expect(run.errors == "short.yaml:11:25: warning: connector 'a' → 'b': its label \"HTTPS\" (x 96.5…143.5, y 42…58) covers the arrowhead of connector 'a' → 'b' at (150, 50)\n")
+    }
+
     @Test func everyFixtureRendersWithStrict() throws {
         let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
         let folder = try ExternalTool.scratchFolder()

@@ -32,7 +32,7 @@ public struct LayoutNodeInfo: Hashable, Sendable {
     /// How a text's lines fit, for a `Text`; nil for any other view.
     public var textFit: TextFit?
 
-    /// How a text's lines fit the space it was placed in.
+    /// How a text's lines fit the space it was placed in. A result only: layout makes it.
     public struct TextFit: Hashable, Sendable {
         /// The lines drawn.
         public var drawnLines: Int
@@ -43,13 +43,6 @@ public struct LayoutNodeInfo: Hashable, Sendable {
         public var allowedLines: Int
         /// The last line drawn, ending in "…" when the text was cut short.
         public var lastLine: String
-
-        public init(drawnLines: Int, neededLines: Int, allowedLines: Int, lastLine: String) {
-            self.drawnLines = drawnLines
-            self.neededLines = neededLines
-            self.allowedLines = allowedLines
-            self.lastLine = lastLine
-        }
 
         /// Whether lines were left out and the last one shown ends in "…".
         public var isTruncated: Bool { drawnLines < neededLines }
