@@ -181,6 +181,22 @@ import TestSupport
         #expect(run.errors == "short.yaml:11:25: warning: connector 'a' → 'b': its label \"HTTPS\" (x 96.5…143.5, y 42…58) covers the arrowhead of connector 'a' → 'b' at (150, 50)\n")
     }
 
+    /// --strict catches every warning of the scene, not only the layout's: a view cut off by the
+    /// canvas (OverflowWarningTests' scene) fails validate and render, which writes nothing.
+    @Test func strictCatchesOverflowWarningsToo() throws {
+        let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
+        let folder = try Self.folder(["wide.yaml": OverflowWarningTests.scene])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let error = "wide.yaml:3:3: error: 'HStack' lands outside the canvas and is cut off: it spans x -101…301, y 25…75 of a 200 × 100 canvas (--strict)\n"
+        let validate = CLITests.run(binary, ["validate", "wide.yaml", "--strict"], in: folder)
+        #expect(validate.status == 1)
+        #expect(validate.errors == error)
+        let render = CLITests.run(binary, ["render", "wide.yaml", "-o", "out", "--strict"], in: folder)
+        #expect(render.status == 1)
+        #expect(render.errors.hasPrefix(error))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/wide.png").path))
+    }
+
     @Test func everyFixtureRendersWithStrict() throws {
         let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
         let folder = try ExternalTool.scratchFolder()
