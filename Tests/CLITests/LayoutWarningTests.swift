@@ -14,24 +14,23 @@ import TestSupport
     /// second "unit tests" (9619 units = 79.84 pt): 2 lines. A line is 2384 / 2048 × 17 = 19.79 pt,
     /// so 30 pt holds 1; it ends in "…" (17 pt): "Build &…" is 78.33 pt, "Build & …" would be
     /// 83.7. The text is 79 × 20, centred in the frame at (60, 35): x 60.5…139.5, y 40…60.
-    static let narrow = """
-    canvas: {width: 200, height: 100}
-    view:
-      text: "Build & unit tests"
-      modifiers: [{frame: {width: 80, height: 30}}]
-
-    """
+    static let narrow = framed("Build & unit tests", width: 80, height: 30)
     static let truncated = "narrow.yaml:3:3: warning: text \"Build & unit tests\" is truncated: it needs 2 lines but its frame has room for 1, which ends \"Build &…\" (x 60.5…139.5, y 40…60)"
 
     /// "Deploy" (7171 units = 59.53 pt, so 60 × 20) in a frame 10 high: one line is all it can
     /// draw, and it is twice the frame's height. Centred in the 100 × 10 frame at (50, 45).
-    static let spill = """
-    canvas: {width: 200, height: 100}
-    view:
-      text: "Deploy"
-      modifiers: [{frame: {width: 100, height: 10}}]
+    static let spill = framed("Deploy", width: 100, height: 10)
 
-    """
+    /// A scene of one body text (line 3) in a frame, on a 200 × 100 canvas at scale 1.
+    static func framed(_ text: String, width: Int, height: Int) -> String {
+        """
+        canvas: {width: 200, height: 100}
+        view:
+          text: "\(text)"
+          modifiers: [{frame: {width: \(width), height: \(height)}}]
+
+        """
+    }
 
     /// Five 60 × 40 boxes placed by their centres: api (80, 40), cache (190, 40), db (300, 40) in
     /// a row, worker (80, 160) under api, logs (150, 100) between them to the right.
@@ -44,32 +43,27 @@ import TestSupport
     /// caption (12 pt, 13814 units = 80.94 pt, so 81 × 14), padded 4 across and 1 up and down, is
     /// an 89 × 16 plate centred on the middle (80, 100): x 35.5…124.5, y 92…108, over the
     /// left edge of logs (x 120…180, y 80…120).
-    static let architecture = """
-    canvas: {width: 360, height: 200}
-    view:
-      zstack: {}
-      children:
-        - zstack: {}
-          children: [{rectangle: {}, id: api, modifiers: [{frame: {width: 60, height: 40}}]}]
-          modifiers: [{position: {x: 80, y: 40}}]
-        - zstack: {}
-          children: [{rectangle: {}, id: cache, modifiers: [{frame: {width: 60, height: 40}}]}]
-          modifiers: [{position: {x: 190, y: 40}}]
-        - zstack: {}
-          children: [{rectangle: {}, id: db, modifiers: [{frame: {width: 60, height: 40}}]}]
-          modifiers: [{position: {x: 300, y: 40}}]
-        - zstack: {}
-          children: [{rectangle: {}, id: worker, modifiers: [{frame: {width: 60, height: 40}}]}]
-          modifiers: [{position: {x: 80, y: 160}}]
-        - zstack: {}
-          children: [{rectangle: {}, id: logs, modifiers: [{frame: {width: 60, height: 40}}]}]
-          modifiers: [{position: {x: 150, y: 100}}]
-      modifiers:
-        - connect:
-            - {from: api, to: db, routing: elbow}
-            - {from: api, to: worker, label: "enqueue jobs"}
+    static let architecture = "canvas: {width: 360, height: 200}\nview:\n  zstack: {}\n  children:\n"
+        + box("api", x: 80, y: 40) + box("cache", x: 190, y: 40) + box("db", x: 300, y: 40)
+        + box("worker", x: 80, y: 160) + box("logs", x: 150, y: 100)
+        + """
+          modifiers:
+            - connect:
+                - {from: api, to: db, routing: elbow}
+                - {from: api, to: worker, label: "enqueue jobs"}
 
-    """
+        """
+
+    /// A child of a ZStack (YAML, three lines): a 60 × 40 rectangle tagged `id`, centred at
+    /// (`x`, `y`) by `position`, its wrapper taking the whole ZStack.
+    static func box(_ id: String, x: Int, y: Int) -> String {
+        """
+            - zstack: {}
+              children: [{rectangle: {}, id: \(id), modifiers: [{frame: {width: 60, height: 40}}]}]
+              modifiers: [{position: {x: \(x), y: \(y)}}]
+
+        """
+    }
 
     /// A scratch folder holding `files`, by name.
     static func folder(_ files: [String: String]) throws -> URL {
@@ -161,20 +155,9 @@ import TestSupport
     /// and centred at (120, 50), spans x 96.5…143.5: past the arrowhead's base.
     @Test func labelOverAnArrowheadIsWarned() throws {
         let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
-        let scene = """
-        canvas: {width: 300, height: 100}
-        view:
-          zstack: {}
-          children:
-            - zstack: {}
-              children: [{rectangle: {}, id: a, modifiers: [{frame: {width: 60, height: 40}}]}]
-              modifiers: [{position: {x: 60, y: 50}}]
-            - zstack: {}
-              children: [{rectangle: {}, id: b, modifiers: [{frame: {width: 60, height: 40}}]}]
-              modifiers: [{position: {x: 180, y: 50}}]
-          modifiers: [{connect: {from: a, to: b, label: HTTPS}}]
-
-        """
+        let scene = "canvas: {width: 300, height: 100}\nview:\n  zstack: {}\n  children:\n"
+            + Self.box("a", x: 60, y: 50) + Self.box("b", x: 180, y: 50)
+            + "  modifiers: [{connect: {from: a, to: b, label: HTTPS}}]\n"
         let folder = try Self.folder(["short.yaml": scene])
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = CLITests.run(binary, ["validate", "short.yaml"], in: folder)
