@@ -93,7 +93,10 @@ if ProcessInfo.processInfo.environment["ARRANGE_FUZZ"] != nil {
         .executableTarget(name: "fuzz-scene", dependencies: ["FuzzDriver", "Arrange", "ArrangeScene", "ArrangeSVG"], path: "Fuzz/scene"),
         .executableTarget(name: "fuzz-font", dependencies: ["FuzzDriver", "Arrange"], path: "Fuzz/font"),
         .executableTarget(name: "fuzz-png", dependencies: ["FuzzDriver", "ArrangeSnapshot"], path: "Fuzz/png"),
-        .executableTarget(name: "fuzz-image", dependencies: ["FuzzDriver", "Arrange", "ArrangeCairo", "ArrangeSVG"], path: "Fuzz/image"),
+        // What the image targets share: drawing an accepted image with both backends.
+        .target(name: "FuzzImageDrawing", dependencies: ["Arrange", "ArrangeCairo", "ArrangeSVG"], path: "Fuzz/imagedrawing"),
+        .executableTarget(name: "fuzz-image", dependencies: ["FuzzDriver", "FuzzImageDrawing", "Arrange"], path: "Fuzz/image"),
+        .executableTarget(name: "fuzz-svgimage", dependencies: ["FuzzDriver", "FuzzImageDrawing", "Arrange"], path: "Fuzz/svgimage"),
         .executableTarget(name: "fuzz-markdown", dependencies: ["FuzzDriver", "ArrangeScene"], path: "Fuzz/markdown"),
     ]
 }

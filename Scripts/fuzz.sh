@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing with libFuzzer and AddressSanitizer.
-#   bash Scripts/fuzz.sh TARGET SECONDS     TARGET: scene, font, png, image or markdown
+#   bash Scripts/fuzz.sh TARGET SECONDS     TARGET: scene, font, png, image, svgimage or markdown
 # Builds every module with libFuzzer's coverage and AddressSanitizer into .build-fuzz, seeds a
 # corpus from the repository (scenes from Fixtures/ and Fixtures/invalid/, fonts from
-# Fixtures/fonts/ and DejaVu, PNGs from Fixtures/references/, images from Fixtures/images/,
-# Markdown from the repository's .md files and the fixture scenes in ```arrange blocks), runs
+# Fixtures/fonts/ and DejaVu, PNGs from Fixtures/references/, images from Fixtures/images/, SVG
+# images from Fixtures/images/*.svg and Fixtures/images/hostile/, Markdown from the repository's
+# .md files and the fixture scenes in ```arrange blocks), runs
 # the fuzzer for SECONDS, and exits 1 if it found a crash: the input is left in
 # Fuzz/crashes/TARGET/. Copy such an input into Fuzz/regressions/TARGET/ once it is fixed;
 # FuzzRegressionTests replays that folder. An input may take up to 30 s: the largest scenes the
 # limits allow need that long under AddressSanitizer.
 set -euo pipefail
+# Swift's own crash handler reads memory AddressSanitizer guards and hides the real report.
+export SWIFT_BACKTRACE=enable=no
+# fontconfig's caches (text in SVG images) live until exit; they are not leaks of Arrange's.
+export LSAN_OPTIONS="suppressions=$(cd "$(dirname "$0")/.." && pwd)/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 cd "$(dirname "$0")/.."
 target=${1:-}
 seconds=${2:-60}
@@ -18,8 +23,9 @@ case "$target" in
     font) max_len=262144 ;;
     png) max_len=65536 ;;
     image) max_len=65536 ;;
+    svgimage) max_len=65536 ;;
     markdown) max_len=16384 ;;
-    *) echo "usage: bash Scripts/fuzz.sh scene|font|png|image|markdown SECONDS" >&2; exit 64 ;;
+    *) echo "usage: bash Scripts/fuzz.sh scene|font|png|image|svgimage|markdown SECONDS" >&2; exit 64 ;;
 esac
 
 echo "fuzz: building fuzz-$target (libFuzzer, AddressSanitizer)"
@@ -47,6 +53,10 @@ case "$target" in
     image)
         # The pictures the fixtures show (PNG, JPEG and SVG, straight and transparent) and the broken ones.
         for file in Fixtures/images/*.png Fixtures/images/*.jpg Fixtures/images/*.svg Fixtures/images/broken/*; do cp "$file" "$seeds/"; done ;;
+    svgimage)
+        # The SVG pictures the fixtures show, and hostile ones: scripts, links out, entity bombs,
+        # use doublings, costly filters.
+        for file in Fixtures/images/*.svg Fixtures/images/hostile/*.svg; do cp "$file" "$seeds/"; done ;;
     markdown)
         # The repository's own pages, and each fixture scene as a block of a page (some with
         # --details' troubles: a longer fence, a line of backticks, a tilde fence, CR LF).

@@ -24,9 +24,10 @@ cd "$(dirname "$0")/.."
 #   python3-pil                Pillow: the tall-PNG cross-check (Scripts/check-tall-png.py)
 #   libpng-dev, libjpeg62-turbo-dev  decoding PNG and JPEG images (CImageCodecs)
 #   librsvg2-dev               drawing SVG images (CImageCodecs, through CRsvg)
+#   inkscape, firefox-esr      the SVG viewer tests (SVG 1.1 readers and Gecko draw every fixture)
 packages=(libcairo2-dev pkg-config libharfbuzz-dev libfontconfig-dev libicu-dev fonts-dejavu-core fonts-dejavu-extra
           fonts-noto-cjk fonts-noto-color-emoji librsvg2-bin libxml2-utils chromium fonts-liberation2 libharfbuzz-bin poppler-utils time
-          zlib1g-dev python3-pil libpng-dev libjpeg62-turbo-dev librsvg2-dev)
+          zlib1g-dev python3-pil libpng-dev libjpeg62-turbo-dev librsvg2-dev inkscape firefox-esr)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -41,10 +42,15 @@ if ((${#missing[@]})); then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# The schema test validates fixtures with Python's jsonschema and PyYAML.
+# The schema test validates fixtures with Python's jsonschema and PyYAML; the SVG viewer tests
+# rasterise with resvg (resvg-cli, a test tool only).
 if ! python3 -c "import jsonschema, yaml" 2>/dev/null; then
     echo "setup: installing jsonschema and PyYAML for python3"
     python3 -m pip install -q jsonschema pyyaml
+fi
+if ! command -v resvg >/dev/null; then
+    echo "setup: installing resvg-cli for python3"
+    python3 -m pip install -q resvg-cli
 fi
 
 echo "setup: building"

@@ -1,8 +1,7 @@
 import Arrange
-import ArrangeCairo
-import ArrangeSVG
 import Foundation
 import FuzzDriver
+import FuzzImageDrawing
 
 /// libFuzzer target: bytes named as an image in a scene (PNG, JPEG or SVG) must decode or be
 /// refused with an `ImageError`. A decoded image holds width × height premultiplied pixels (no colour above its
@@ -20,11 +19,7 @@ public func fuzzImage(_ pointer: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         let alpha = source.pixels[offset + 3]
         if source.pixels[offset] > alpha || source.pixels[offset + 1] > alpha || source.pixels[offset + 2] > alpha { abort() }
     }
-    let item = DisplayItem(frame: CGRect(x: 2, y: 3, width: 24, height: 17), identity: ViewIdentity(path: "0", kind: "Image"),
-                           content: .image(ImageDrawing(source: source)))
-    let list = DisplayList(size: CGSize(width: 32, height: 24), items: [item])
-    guard (try? SVGRenderer().render(list, options: RenderOptions())) != nil else { abort() }
-    guard (try? CairoRenderer().render(list, options: RenderOptions())) != nil else { abort() }
+    drawInBothBackends(source)
     return 0
 }
 

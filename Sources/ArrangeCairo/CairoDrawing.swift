@@ -210,7 +210,7 @@ extension CairoPainter {
         let svg: OpaquePointer
         init?(_ source: ImageSource) {
             var width = 0.0, height = 0.0
-            let opened = source.data.withUnsafeBytes { raw -> OpaquePointer? in
+            let opened = source.embeddableData.withUnsafeBytes { raw -> OpaquePointer? in
                 guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
                 return arrange_svg_open(base, raw.count, &width, &height, nil, 0)
             }

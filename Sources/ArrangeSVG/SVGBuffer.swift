@@ -59,6 +59,19 @@ final class SVGBuffer {
         }
     }
 
+    /// ` x="…" y="…" width="…" height="…"`: where an element, a filter region or a `<use>` lies.
+    func write(frame: CGRect) {
+        write(" x=\"")
+        write(number: frame.minX)
+        write("\" y=\"")
+        write(number: frame.minY)
+        write("\" width=\"")
+        write(number: frame.width)
+        write("\" height=\"")
+        write(number: frame.height)
+        write(byte: UInt8(ascii: "\""))
+    }
+
     /// Text known to need no escaping: numbers made elsewhere, ids, glyph outlines, base64.
     func write(text: String) {
         var text = text

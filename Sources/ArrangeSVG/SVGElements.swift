@@ -66,15 +66,8 @@ extension SVGBuffer {
     }
 
     private func rect(_ frame: CGRect, radius: CGFloat?) {
-        write("<rect x=\"")
-        write(number: frame.minX)
-        write("\" y=\"")
-        write(number: frame.minY)
-        write("\" width=\"")
-        write(number: frame.width)
-        write("\" height=\"")
-        write(number: frame.height)
-        write(byte: UInt8(ascii: "\""))
+        write("<rect")
+        write(frame: frame)
         if let radius {
             write(" rx=\"")
             write(number: radius)

@@ -134,15 +134,9 @@ extension SVGWriter {
         let margin = 3 * shadow.radius
         region = region.insetBy(dx: -(margin + abs(shadow.offset.width)), dy: -(margin + abs(shadow.offset.height)))
         let content = SVGBuffer()
-        content.write(" filterUnits=\"userSpaceOnUse\" x=\"")
-        content.write(number: region.minX)
-        content.write("\" y=\"")
-        content.write(number: region.minY)
-        content.write("\" width=\"")
-        content.write(number: region.width)
-        content.write("\" height=\"")
-        content.write(number: region.height)
-        content.write("\" color-interpolation-filters=\"sRGB\">")
+        content.write(" filterUnits=\"userSpaceOnUse\"")
+        content.write(frame: region)
+        content.write(" color-interpolation-filters=\"sRGB\">")
         if shadow.radius > 0 {
             content.write("<feGaussianBlur in=\"SourceAlpha\" stdDeviation=\"")
             content.write(number: shadow.radius)

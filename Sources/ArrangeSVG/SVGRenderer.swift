@@ -101,6 +101,9 @@ struct SVGWriter: DisplayListVisitor {
     private var embeddedCharacters: [FontFaceID: Set<Character>] = [:]
     /// The `<use>` elements of one stretch of glyphs, kept to reuse its storage.
     private let uses = SVGBuffer()
+    /// Each image's definition number, so that its data is encoded and written once however often
+    /// it is drawn; the source is held so that its identifier cannot pass to another image.
+    var imageNumbers: [ObjectIdentifier: (source: ImageSource, number: Int)] = [:]
     /// The first font problem met; `render` throws it.
     private(set) var error: (any Error)?
 
@@ -165,7 +168,11 @@ struct SVGWriter: DisplayListVisitor {
     /// The whole document: the `<svg>` element of `size` points, the definitions, the body.
     func document(size: CGSize) -> String {
         let header = SVGBuffer()
-        header.write("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+        header.write("<svg xmlns=\"http://www.w3.org/2000/svg\"")
+        // Glyphs and images are placed with xlink:href, which SVG 1.1 readers need (Inkscape 1.2
+        // drew no text or image from a plain href); SVG 2 readers take it too.
+        header.write(" xmlns:xlink=\"http://www.w3.org/1999/xlink\"")
+        header.write(" width=\"")
         header.write(number: size.width)
         header.write("\" height=\"")
         header.write(number: size.height)
@@ -307,7 +314,7 @@ struct SVGWriter: DisplayListVisitor {
                 unitsPerEm = upem
                 guard let number else { continue }
                 let units = CGFloat(upem) / run.font.size
-                uses.write("<use href=\"#g")
+                uses.write("<use xlink:href=\"#g")
                 uses.write(integer: number)
                 uses.write("\" x=\"")
                 uses.write(number: glyph.x * units)
@@ -355,15 +362,9 @@ struct SVGWriter: DisplayListVisitor {
             if let image = try fonts.colorImage(of: glyph, in: face) {
                 if let number = glyphIDs[key] { return (number, image.unitsPerEm) }
                 let number = newDefinition(key)
-                glyphDefinitions.write("\" x=\"")
-                glyphDefinitions.write(number: image.frame.minX)
-                glyphDefinitions.write("\" y=\"")
-                glyphDefinitions.write(number: image.frame.minY)
-                glyphDefinitions.write("\" width=\"")
-                glyphDefinitions.write(number: image.frame.width)
-                glyphDefinitions.write("\" height=\"")
-                glyphDefinitions.write(number: image.frame.height)
-                glyphDefinitions.write("\" href=\"data:image/png;base64,")
+                glyphDefinitions.write(byte: UInt8(ascii: "\""))
+                glyphDefinitions.write(frame: image.frame)
+                glyphDefinitions.write(" xlink:href=\"data:image/png;base64,")
                 glyphDefinitions.write(text: image.png.base64EncodedString())
                 glyphDefinitions.write("\"/>\n")
                 return (number, image.unitsPerEm)

@@ -14,7 +14,7 @@ extension SceneReader {
     /// limit of one, 512 MB decoded, so that a scene stays under a gigabyte of memory.
     static let sceneImagePixels = 2 * ImageSource.pixelLimit
     /// The most image bytes a scene's image views may show together, each use counted (`repeat`
-    /// included): the SVG embeds the file at every use.
+    /// included): a bound on the work of drawing them, whatever the format.
     static let sceneImageBytes = 256 * 1024 * 1024
 
     /// `image: photos/a.png`, or `image: {path:, resizable:, interpolation:}`. The path is
@@ -40,7 +40,7 @@ extension SceneReader {
         let source = try imageSource(pathNode)
         imageBytesShown += source.data.count
         guard imageBytesShown <= Self.sceneImageBytes else {
-            throw stop("the scene's image views show more than \(Self.sceneImageBytes) bytes of image files together (each use counts, copies made by 'repeat' included: an SVG embeds the file at every use)",
+            throw stop("the scene's image views show more than \(Self.sceneImageBytes) bytes of image files together (each use counts, copies made by 'repeat' included)",
                        at: pathNode)
         }
         return { _ in
@@ -62,7 +62,7 @@ extension SceneReader {
         // What the scene's budget leaves, checked from the header before anything is decoded.
         let left = Self.sceneImagePixels - imagePixels
         do {
-            let data = try readScope.read(full, limit: Self.imageFileLimit)
+            let data = try readInput(full, limit: Self.imageFileLimit)
             source = try ImageSource(data: data, name: path, pixelLimit: min(ImageSource.pixelLimit, left))
         } catch var refusal as ReadRefusal {
             refusal.path = path

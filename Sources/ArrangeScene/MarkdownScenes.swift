@@ -16,6 +16,11 @@ import Foundation
 /// closed by a fence of the same character at least as long (or by the end of the file). Blocks
 /// of other languages are skipped whole, so an `arrange` fence shown inside a ```` ```markdown ````
 /// example is not taken for a scene.
+///
+/// A rewritten file keeps each block's source, so that rendering it again gives the same file:
+/// in an HTML comment above the image link (`<!-- arrange` … `-->`), or with `--details` in the
+/// ```` ```arrange ```` fence of a collapsed `<details>` below it. Both kept forms are read as the
+/// block, image link included, so a second rewrite refreshes the link in place.
 public struct MarkdownScenes: Sendable {
     /// One `arrange` block.
     public struct Block: Sendable, Hashable {
@@ -40,25 +45,104 @@ public struct MarkdownScenes: Sendable {
     /// Finds the blocks of Markdown `text`.
     public init(text: String, file: String) {
         self.file = file
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+        // By code points: as characters, "\r\n" is one that is not "\n", and a file with CR LF
+        // line ends would be one long line.
+        lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            String(String.UnicodeScalarView(line.last == "\r" ? line.dropLast() : line))
         }
         blocks = []
         var index = 0
         while index < lines.count {
+            if let kept = Self.keptComment(lines, at: index) {
+                blocks.append(Block(number: blocks.count + 1, lines: kept.lines, firstLine: index + 2, source: kept.source))
+                index = kept.lines.upperBound
+                continue
+            }
             guard let fence = Self.fence(lines[index]) else {
                 index += 1
                 continue
             }
             var end = index + 1
             while end < lines.count, !Self.closes(lines[end], fence) { end += 1 }
+            var range = index..<min(end + 1, lines.count)
             if fence.info == "arrange" {
+                range = Self.keptDetails(lines, around: range)
                 let body = lines[(index + 1)..<min(end, lines.count)]
-                blocks.append(Block(number: blocks.count + 1, lines: index..<min(end + 1, lines.count),
-                                    firstLine: index + 2, source: body.joined(separator: "\n")))
+                blocks.append(Block(number: blocks.count + 1, lines: range, firstLine: index + 2, source: body.joined(separator: "\n")))
             }
-            index = end + 1
+            index = range.upperBound
         }
+    }
+
+    // MARK: Kept sources
+
+    /// The first line of a source kept in an HTML comment; `escaped` when the source had `--`.
+    static let commentOpening = "<!-- arrange"
+    static let escapedCommentOpening = "<!-- arrange escaped"
+    static let commentClosing = "-->"
+    /// The line that opens the collapsed source of `--details`.
+    static let detailsOpening = "<details><summary>Scene source</summary>"
+    static let detailsClosing = "</details>"
+
+    /// A source kept in a comment that starts at line `index`: the lines from the comment to the
+    /// image link below it (when there is one), and the source unescaped.
+    private static func keptComment(_ lines: [String], at index: Int) -> (lines: Range<Int>, source: String)? {
+        let opening = lines[index]
+        guard opening == commentOpening || opening == escapedCommentOpening else { return nil }
+        // CommonMark ends the HTML block at the first line with "-->": it must be the closing.
+        guard let close = lines[(index + 1)...].firstIndex(where: { $0.contains(commentClosing) }), lines[close] == commentClosing else {
+            return nil
+        }
+        var source = lines[(index + 1)..<close].joined(separator: "\n")
+        if opening == escapedCommentOpening { source = unescapedComment(source) }
+        let end = close + 1 < lines.count && lines[close + 1].hasPrefix("![") ? close + 2 : close + 1
+        return (index..<end, source)
+    }
+
+    /// The lines of an `arrange` fence at `fence`, widened to the image link and `<details>`
+    /// around it when it is the kept form `--details` writes.
+    private static func keptDetails(_ lines: [String], around fence: Range<Int>) -> Range<Int> {
+        let start = fence.lowerBound, end = fence.upperBound
+        guard start >= 2, lines[start - 1].isEmpty, lines[start - 2] == detailsOpening,
+              end + 1 < lines.count, lines[end].isEmpty, lines[end + 1] == detailsClosing else { return fence }
+        let withImage = start >= 4 && lines[start - 3].isEmpty && lines[start - 4].hasPrefix("![")
+        return (withImage ? start - 4 : start - 2)..<(end + 2)
+    }
+
+    /// A source as the body of an HTML comment, which may not hold "--": `&` written `&amp;` and
+    /// each hyphen that follows a hyphen `&#45;`, so the source comes back exactly.
+    static func escapedComment(_ source: String) -> String {
+        var out = "", previous: Character?
+        for character in source {
+            switch character {
+            case "&": out += "&amp;"
+            case "-" where previous == "-": out += "&#45;"
+            default: out.append(character)
+            }
+            previous = character
+        }
+        return out
+    }
+
+    /// The source `escapedComment` wrote.
+    static func unescapedComment(_ text: String) -> String {
+        var out = "", rest = Substring(text)
+        while let ampersand = rest.firstIndex(of: "&") {
+            out += rest[..<ampersand]
+            rest = rest[ampersand...]
+            if rest.hasPrefix("&amp;") {
+                out += "&"
+                rest = rest.dropFirst(5)
+            } else if rest.hasPrefix("&#45;") {
+                out += "-"
+                rest = rest.dropFirst(5)
+            } else {
+                // Not written by the escape (edited by hand): kept as it is.
+                out += "&"
+                rest = rest.dropFirst()
+            }
+        }
+        return out + rest
     }
 
     /// Reads the Markdown file at `path` (at most `limits.fileBytes`).
@@ -76,14 +160,17 @@ public struct MarkdownScenes: Sendable {
 
     /// The scene of block `number`, read with the file's name and line numbers. The block alone
     /// is read, so reading every block of a file takes time in proportion to the file.
-    public func scene(_ number: Int, seed: UInt64? = nil, limits: SceneLimits = SceneLimits()) throws -> Scene {
+    /// With `fonts`, its font families are checked while it is read, as `Scene(data:…)` does.
+    public func scene(_ number: Int, seed: UInt64? = nil, limits: SceneLimits = SceneLimits(), fonts: FontLibrary? = nil) throws -> Scene {
         // Blocks are numbered in order from 1.
         guard blocks.indices.contains(number - 1) else {
             throw SceneError("the file has no arrange block \(number) (it has \(blocks.count))", at: .start(of: file))
         }
         let block = blocks[number - 1]
-        return try Scene(data: Data((block.source + "\n").utf8), file: file, format: .yaml, seed: seed, limits: limits,
-                         firstLine: block.firstLine)
+        var scene = try Scene(data: Data((block.source + "\n").utf8), file: file, format: .yaml, seed: seed, limits: limits,
+                              firstLine: block.firstLine, fonts: fonts)
+        scene.addInput(file)
+        return scene
     }
 
     /// The Markdown with each block replaced by `replacement(block)` (lines, without a final
@@ -100,17 +187,22 @@ public struct MarkdownScenes: Sendable {
         return out.joined(separator: "\n")
     }
 
-    /// An image link for a block, and with `details` its source kept in a collapsed
-    /// `<details>` block below it. `image` is a relative path; it is percent-encoded into the
-    /// link, and the description is made one line of alternative text.
+    /// An image link for a block with its source kept: in an HTML comment above the link, or with
+    /// `details` in a collapsed `<details>` block below it, its fence an `arrange` fence. Either is
+    /// read back as the block, so rewriting the result gives it again. `image` is a relative
+    /// path; it is percent-encoded into the link, and the description is made one line of
+    /// alternative text.
     public static func replacement(for block: Block, image: String, description: String?, details: Bool) -> String {
-        var text = "![\(altText(description ?? "arrange scene \(block.number)"))](\(linkDestination(image)))"
-        if details {
-            // Longer than any run of backticks in the source, so no line of it closes the fence.
-            let fence = String(repeating: "`", count: max(3, longestBacktickRun(in: block.source) + 1))
-            text += "\n\n<details><summary>Scene source</summary>\n\n\(fence)yaml\n\(block.source)\n\(fence)\n\n</details>"
+        let link = "![\(altText(description ?? "arrange scene \(block.number)"))](\(linkDestination(image)))"
+        guard details else {
+            // A comment may not hold "--" (and CommonMark ends it at the first "-->").
+            let escaped = block.source.contains("--")
+            let body = escaped ? escapedComment(block.source) : block.source
+            return "\(escaped ? escapedCommentOpening : commentOpening)\n\(body)\n\(commentClosing)\n\(link)"
         }
-        return text
+        // Longer than any run of backticks in the source, so no line of it closes the fence.
+        let fence = String(repeating: "`", count: max(3, longestBacktickRun(in: block.source) + 1))
+        return "\(link)\n\n\(detailsOpening)\n\n\(fence)arrange\n\(block.source)\n\(fence)\n\n\(detailsClosing)"
     }
 
     /// `text` as the alternative text of an image link: on one line (line breaks, tabs and other

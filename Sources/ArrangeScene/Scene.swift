@@ -90,12 +90,27 @@ public struct Scene: @unchecked Sendable {
     /// The connectors of its `connect` modifiers, ids suffixed as the views' are, with where
     /// each is written: warnings about a connector point there.
     public internal(set) var connectors: [(connector: Connector, location: SourceLocation)] = []
+    /// Every file the scene was read from, as real paths, sorted, each once: the scene file (or
+    /// the Markdown file that holds it), its font files, and its images (those only a keyframe
+    /// names included). Recorded where each file is opened, so a new kind of input cannot be
+    /// left out; `render --incremental` hashes them, `--watch` watches them, `check` lists them.
+    public internal(set) var inputs: [String] = []
+    /// The font folders of `fonts:`, as real paths, sorted: a font file added to one changes the
+    /// scene, so `--watch` watches them too.
+    public internal(set) var inputFolders: [String] = []
+    /// The font library the scene's families were checked against while it was read, with the
+    /// base it was made over: `fontLibrary(over:)` gives it again rather than loading the fonts twice.
+    private var checkedFonts: (base: FontLibrary, library: FontLibrary)?
 
     /// Reads the scene file at `path`. `seed` replaces the file's seed.
     ///
     /// At most `Limits.fileBytes` + 1 bytes are read, so a huge file, a device or a pipe
     /// that never ends is refused without reading it all.
-    public static func load(contentsOf path: String, seed: UInt64? = nil, limits: SceneLimits = SceneLimits()) throws -> Scene {
+    ///
+    /// With `fonts`, the families the scene names are checked against them (and its own
+    /// `fonts:`) while it is read, so that an unknown family is reported with every other problem.
+    public static func load(contentsOf path: String, seed: UInt64? = nil, limits: SceneLimits = SceneLimits(),
+                            fonts: FontLibrary? = nil) throws -> Scene {
         let start = SourceLocation.start(of: path)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
@@ -110,20 +125,28 @@ public struct Scene: @unchecked Sendable {
         } catch {
             throw SceneError("the file cannot be read: \(FileOutput.describe(error))", at: start)
         }
-        return try Scene(data: data, file: path, format: SceneFormat(fileName: path), seed: seed, limits: limits)
+        var scene = try Scene(data: data, file: path, format: SceneFormat(fileName: path), seed: seed, limits: limits, fonts: fonts)
+        scene.addInput(path)
+        return scene
+    }
+
+    /// Records the file at `path` (the scene's own, or the Markdown file that holds it) as an input.
+    mutating func addInput(_ path: String) {
+        let real = ReadPolicy.realPath(path) ?? path
+        if !inputs.contains(real) { inputs = (inputs + [real]).sorted() }
     }
 
     /// Reads a scene from a file handle (standard input, say), as `load(contentsOf:)` reads a
     /// file. `file` names it in messages.
     public static func read(from handle: FileHandle, file: String, format: SceneFormat = .yaml, seed: UInt64? = nil,
-                            limits: SceneLimits = SceneLimits()) throws -> Scene {
+                            limits: SceneLimits = SceneLimits(), fonts: FontLibrary? = nil) throws -> Scene {
         let data: Data
         do {
             data = try readPrefix(of: handle, limits: limits)
         } catch {
             throw SceneError("cannot read: \(FileOutput.describe(error))", at: .start(of: file))
         }
-        return try Scene(data: data, file: file, format: format, seed: seed, limits: limits)
+        return try Scene(data: data, file: file, format: format, seed: seed, limits: limits, fonts: fonts)
     }
 
     /// Up to one byte more than a scene may have: enough to tell that it is too large.
@@ -139,10 +162,12 @@ public struct Scene: @unchecked Sendable {
     /// Reads a scene from its bytes. `file` names it in messages; `seed` replaces the file's seed.
     /// `firstLine` is the line of `file` the bytes start at (a scene inside a Markdown file):
     /// locations count the file's lines, not the scene's.
+    /// With `fonts`, the families it names are checked against them (and its own `fonts:`) while
+    /// it is read, and reported with every other problem; without, `fontLibrary(over:)` checks them.
     public init(data: Data, file: String, format: SceneFormat, seed: UInt64? = nil, limits: SceneLimits = SceneLimits(),
-                firstLine: Int = 1) throws {
+                firstLine: Int = 1, fonts: FontLibrary? = nil) throws {
         self = try LargeStack.run {
-            try Self.read(data, file: file, format: format, seed: seed, limits: limits, lineOffset: max(0, firstLine - 1))
+            try Self.read(data, file: file, format: format, seed: seed, limits: limits, lineOffset: max(0, firstLine - 1), fonts: fonts)
         }
     }
 
@@ -152,7 +177,7 @@ public struct Scene: @unchecked Sendable {
     }
 
     private static func read(_ data: Data, file: String, format: SceneFormat, seed override: UInt64?, limits: SceneLimits,
-                             lineOffset: Int) throws -> Scene {
+                             lineOffset: Int, fonts base: FontLibrary?) throws -> Scene {
         let source = try SourceText(data, file: file, limits: limits, lineOffset: lineOffset)
         var yaml = source.text
         switch format {
@@ -200,6 +225,8 @@ public struct Scene: @unchecked Sendable {
         var hasView = false
         var viewNode: Node?, animationNode: Node?
         var animation: SceneAnimation?
+        var fontsFailed = false
+        var checkedFonts: (base: FontLibrary, library: FontLibrary)?
         do {
             for entry in entries {
                 do {
@@ -217,7 +244,9 @@ public struct Scene: @unchecked Sendable {
                     case .description:
                         description = try reader.string(entry.value, entry.name)
                     case .fonts:
+                        fontsFailed = true
                         fontSources = try reader.fontSources(entry.value, relativeTo: file)
+                        fontsFailed = false
                     case .seed:
                         continue
                     case .animation:
@@ -234,6 +263,17 @@ public struct Scene: @unchecked Sendable {
             if let animationNode, let viewNode, let view {
                 do {
                     animation = try reader.animation(animationNode, view: viewNode, first: view.0, seed: seed)
+                } catch let problem as SceneError {
+                    try reader.note(problem)
+                }
+            }
+            // Families last, once every one is read: a `fonts:` that failed is reported already,
+            // and checking against the fonts without it would only add false unknowns.
+            if let base, !fontsFailed {
+                do {
+                    let library = try Self.fontLibrary(fontSources, over: base)
+                    checkedFonts = (base, library)
+                    for problem in Self.unknownFamilies(reader.fontFamilies, in: library) { try reader.note(problem) }
                 } catch let problem as SceneError {
                     try reader.note(problem)
                 }
@@ -256,6 +296,9 @@ public struct Scene: @unchecked Sendable {
         scene.limits = limits
         scene.animation = animation
         scene.connectors = connectors
+        scene.inputs = reader.inputs.sorted()
+        scene.inputFolders = reader.inputFolders.sorted()
+        scene.checkedFonts = checkedFonts
         return scene
     }
 
@@ -265,31 +308,40 @@ public struct Scene: @unchecked Sendable {
     /// Throws a located `SceneError` for a font file or folder that cannot be used, and for a
     /// `family` no font has, with the nearest family as a suggestion.
     public func fontLibrary(over base: FontLibrary = .system) throws -> FontLibrary {
-        var library = base
-        if !fontSources.isEmpty {
-            do {
-                library = try FontLibrary(fonts: fontSources.map(\.url), over: base)
-            } catch let error as FontError {
-                // Name the entry whose file failed.
-                let place = fontSources.first { source in
-                    if case .unreadable(let path, _) = error { return path.hasPrefix(source.url.path) }
-                    if case .noFonts(let path) = error { return path == source.url.path }
-                    return false
-                }?.location ?? fontSources[0].location
-                throw SceneError(error.description, at: place)
-            }
-        }
-        // Every unknown family, each where it is named (a family named twice is reported twice).
-        var unknown = fontFamilies.filter { !library.hasFamily($0.family) }.prefix(SceneError.maximumReported).map { family, location in
-            SceneError(FontError.unknownFamily(family, suggestion: library.suggestion(for: family)).description, at: location)
-        }
-        if !unknown.isEmpty {
-            let first = unknown.removeFirst()
+        if let checkedFonts, checkedFonts.base === base { return checkedFonts.library }
+        let library = try Self.fontLibrary(fontSources, over: base)
+        var unknown = Self.unknownFamilies(fontFamilies, in: library).prefix(SceneError.maximumReported)
+        if let first = unknown.popFirst() {
             var error = first
             error.further = Array(unknown)
             throw error
         }
         return library
+    }
+
+    /// The fonts of `sources` (a scene's `fonts:`) in front of `base`.
+    /// - Throws: `SceneError` at the entry whose file cannot be used.
+    private static func fontLibrary(_ sources: [(url: URL, location: SourceLocation)], over base: FontLibrary) throws -> FontLibrary {
+        guard let firstSource = sources.first else { return base }
+        do {
+            return try FontLibrary(fonts: sources.map(\.url), over: base)
+        } catch let error as FontError {
+            // Name the entry whose file failed.
+            let place = sources.first { source in
+                if case .unreadable(let path, _) = error { return path.hasPrefix(source.url.path) }
+                if case .noFonts(let path) = error { return path == source.url.path }
+                return false
+            }?.location ?? firstSource.location
+            throw SceneError(error.description, at: place)
+        }
+    }
+
+    /// Every family `library` lacks, each where it is named (a family named twice is reported
+    /// twice), with the nearest family as a suggestion.
+    private static func unknownFamilies(_ families: [(family: String, location: SourceLocation)], in library: FontLibrary) -> [SceneError] {
+        families.filter { !library.hasFamily($0.family) }.map { family, location in
+            SceneError(FontError.unknownFamily(family, suggestion: library.suggestion(for: family)).description, at: location)
+        }
     }
 
     private init(file: String, canvas: SceneCanvas, seed: UInt64, view: AnyView, viewCount: Int,

@@ -323,6 +323,8 @@ extension SceneReader {
                 if let problem = stop.problem { again.problems.append(problem) }
             }
             (images, imagePixels, imageBytesShown) = (again.images, again.imagePixels, again.imageBytesShown)
+            // Images only a keyframe names are inputs of the scene too.
+            inputs.formUnion(again.inputs)
             for problem in again.problems { try note(problem) }
             for change in keyframe.changes where !again.changes.applied.contains(change.id) && !unknown.contains(where: { $0.id == change.id }) {
                 unknown.append((change.id, change.idNode))

@@ -48,6 +48,11 @@ struct SceneReader {
     var usesConnectors = false
     /// How many geometry readers enclose the view being read: texts inside one may show its numbers.
     var geometryDepth = 0
+    /// The real path of every file read so far (images, font files), recorded where it is read
+    /// (`readInput`, `fontInputs`): what `--incremental` hashes and `--watch` watches.
+    var inputs: Set<String> = []
+    /// The real path of every font folder searched: a font added there changes the scene too.
+    var inputFolders: Set<String> = []
 
     /// Ends reading at once: a limit was reached (going on would only repeat the problem, or
     /// cost the time the limit protects), or enough problems were found.
@@ -502,7 +507,7 @@ extension SceneReader {
             guard !path.isEmpty else { throw error("'fonts' lists font files or folders, as in fonts: [fonts/Inter.ttf]", at: item) }
             let files: [String]
             do {
-                files = try readScope.fontFiles(in: Self.path(path, relativeTo: file), limit: Self.fontFileLimit)
+                files = try fontInputs(in: Self.path(path, relativeTo: file))
             } catch var refusal {
                 if refusal.path.hasSuffix(path) { refusal.path = path }
                 throw self.error("the font \(refusal)", at: item)
@@ -523,8 +528,26 @@ extension SceneReader {
         path.hasPrefix("/") ? path : folder(of: file).appendingPathComponent(path).path
     }
 
-    /// What this scene may read: the read policy of its limits, for its folder.
-    var readScope: ReadScope {
+    /// What this scene may read: the read policy of its limits, for its folder. Private, so that
+    /// every file a scene reads goes through `readInput` or `fontInputs` and is recorded.
+    private var readScope: ReadScope {
         limits.readPolicy.scope(sceneFolder: file.hasPrefix("<") ? nil : Self.folder(of: file).path)
+    }
+
+    /// The bytes of the file at `path`, through the read policy, recorded as an input.
+    mutating func readInput(_ path: String, limit: Int) throws(ReadRefusal) -> Data {
+        let (real, data) = try readScope.readFile(path, limit: limit)
+        inputs.insert(real)
+        return data
+    }
+
+    /// The font files of the file or folder at `path`, through the read policy, each recorded as
+    /// an input, and a folder as a folder searched.
+    mutating func fontInputs(in path: String) throws(ReadRefusal) -> [String] {
+        let scope = readScope
+        let files = try scope.fontFiles(in: path, limit: Self.fontFileLimit)
+        inputs.formUnion(files)
+        if let resolved = try? scope.resolve(path, folders: true), resolved.kind == .folder { inputFolders.insert(resolved.path) }
+        return files
     }
 }

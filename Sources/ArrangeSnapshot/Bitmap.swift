@@ -58,6 +58,9 @@ public struct Bitmap: Equatable, Sendable {
     /// or a side over `Limits.canvasPixelsPerSide`, is refused before anything is allocated.
     /// - Throws: `SnapshotError.tooManyPixels` for such a header; `SnapshotError.unreadableImage`
     ///   saying in words what is wrong with data that is not a whole PNG.
+    ///
+    /// A PNG whose chunks are all whole but which lacks the closing IEND chunk is read as if it
+    /// had one (odiff writes such files); `missingEndWarning(_:)` says so, for the caller to tell.
     public init(png data: Data, maximumPixels: Int = Limits.imagePixels) throws {
         let (width, height) = try Self.pngSize(data)
         guard CGFloat(width) <= Limits.canvasPixelsPerSide, CGFloat(height) <= Limits.canvasPixelsPerSide else {
@@ -67,6 +70,49 @@ public struct Bitmap: Equatable, Sendable {
         guard width * height <= maximumPixels else {
             throw SnapshotError.tooManyPixels(width: width, height: height, limit: maximumPixels)
         }
+        guard Self.lacksEndChunk(data) else {
+            try self.init(decoding: data)
+            return
+        }
+        // Whole chunks without the closing one: whole if libpng finds all the image data.
+        do {
+            try self.init(decoding: data + Self.endChunk)
+        } catch {
+            throw SnapshotError.unreadableImage(Self.truncated)
+        }
+    }
+
+    private static let truncated = "the PNG is truncated: the file ends before the image does (its last chunk, IEND, or image data is missing)"
+
+    /// The IEND chunk: no data, and its CRC.
+    private static let endChunk = Data([0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
+
+    /// Whether every chunk of the PNG is whole, one of them image data (IDAT), yet the file ends
+    /// without the IEND chunk that closes every PNG: cut exactly after its image data.
+    static func lacksEndChunk(_ data: Data) -> Bool {
+        let bytes = [UInt8](data)
+        var offset = 8, sawImageData = false
+        while offset + 8 <= bytes.count {
+            let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            let type = bytes[(offset + 4)..<(offset + 8)]
+            if type.elementsEqual("IEND".utf8) { return false }
+            if type.elementsEqual("IDAT".utf8) { sawImageData = true }
+            // length, type, data and CRC; a length read from 4 bytes cannot overflow this sum.
+            offset += 12 + length
+        }
+        return offset == bytes.count && sawImageData
+    }
+
+    /// What is wrong with a PNG that may decode nonetheless, in words, or nil: a missing IEND
+    /// chunk. Decoding then tells whether the image data is whole.
+    public static func missingEndWarning(_ data: Data) -> String? {
+        lacksEndChunk(data)
+            ? "the PNG has no IEND chunk (the end marker every PNG must close with); it is read if its image data is whole"
+            : nil
+    }
+
+    /// Decodes PNG data whose header has been checked.
+    private init(decoding data: Data) throws {
         let reader = PNGReader(data: data)
         let surface = withExtendedLifetime(reader) {
             cairo_image_surface_create_from_png_stream({ closure, buffer, length in
@@ -80,9 +126,7 @@ public struct Bitmap: Equatable, Sendable {
         guard status == CAIRO_STATUS_SUCCESS else {
             // Cairo says only "error while reading from input stream"; the reader knows whether
             // the data ran out (a file cut short, often without its closing IEND chunk).
-            if reader.ranOut {
-                throw SnapshotError.unreadableImage("the PNG is truncated: the file ends before the image does (its last chunk, IEND, or image data is missing)")
-            }
+            if reader.ranOut { throw SnapshotError.unreadableImage(Self.truncated) }
             if status == CAIRO_STATUS_READ_ERROR || status == CAIRO_STATUS_PNG_ERROR {
                 throw SnapshotError.unreadableImage("the PNG is corrupt: its data cannot be decoded (a damaged chunk or compressed stream)")
             }

@@ -15,12 +15,16 @@ public struct CheckReport: Codable, Equatable, Sendable {
     }
 
     public var passed: Int { results.filter { $0.status == .passed }.count }
+    /// Passes that a tolerance allowed (`CheckResult.tolerated`), counted in `passed` too.
+    public var tolerated: Int { results.filter { $0.tolerated == true }.count }
     public var recorded: Int { results.filter { $0.status == .recorded }.count }
     public var failed: Int { results.filter(\.status.isFailure).count }
 
-    /// "12 scenes: 10 passed, 1 recorded, 1 failed".
+    /// "12 scenes: 10 passed, 1 recorded, 1 failed", with "(2 tolerated)" after the passes when
+    /// a tolerance allowed some.
     public var summary: String {
-        "\(results.count) scene\(results.count == 1 ? "" : "s"): \(passed) passed, \(recorded) recorded, \(failed) failed"
+        "\(results.count) scene\(results.count == 1 ? "" : "s"): \(passed) passed\(tolerated > 0 ? " (\(tolerated) tolerated)" : ""), "
+            + "\(recorded) recorded, \(failed) failed"
     }
 
     /// Joins shard reports into one.
@@ -93,7 +97,12 @@ public struct CheckReport: Codable, Equatable, Sendable {
             xml += "    <testcase classname=\"arrange.check\" name=\"\(Self.xml(result.name))\" file=\"\(Self.xml(result.scene))\""
             switch result.status {
             case .passed, .recorded:
-                xml += "/>\n"
+                if let note = result.toleratedNote {
+                    // JUnit has no "passed with a warning": the note goes to the case's output.
+                    xml += ">\n      <system-out>PASSED (\(Self.xml(note)))</system-out>\n    </testcase>\n"
+                } else {
+                    xml += "/>\n"
+                }
             case .failed, .missing:
                 xml += ">\n      <failure message=\"\(Self.xml(result.message ?? result.status.rawValue))\">\(Self.xml(Self.details(result)))</failure>\n    </testcase>\n"
             case .error:
@@ -119,7 +128,7 @@ public struct CheckReport: Codable, Equatable, Sendable {
         <style>
         body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #222; }
         h1 { font-size: 20px; } h2 { font-size: 16px; margin-top: 32px; }
-        .failed h2 { color: #b00020; } .passed { color: #1b7a2f; }
+        .failed h2 { color: #b00020; } .passed { color: #1b7a2f; } .tolerated { color: #8a5a00; }
         .images { display: flex; gap: 16px; flex-wrap: wrap; align-items: flex-start; }
         figure { margin: 0; } figcaption { font-size: 12px; color: #555; }
         figure img { border: 1px solid #ccc; max-width: 360px; background: repeating-conic-gradient(#eee 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
@@ -141,7 +150,12 @@ public struct CheckReport: Codable, Equatable, Sendable {
                 page += "<figure><img src=\"\(Self.source(files.expected))\" alt=\"reference\"><figcaption>reference</figcaption></figure>\n"
                 page += "<figure><img src=\"\(Self.source(files.actual))\" alt=\"actual\"><figcaption>actual</figcaption></figure>\n"
                 if let diff = files.diff {
-                    page += "<figure><img src=\"\(Self.source(diff))\" alt=\"diff\"><figcaption>diff: red differs, yellow is anti-aliasing</figcaption></figure>\n"
+                    // No pixel count with a diff image: the sizes differed, and the picture is
+                    // the two side by side (Bitmap.sideBySide).
+                    let caption = result.differingPixels == nil
+                        ? "sizes differ: reference left, actual right, magenta stripes where an image has no pixels"
+                        : "diff: red differs, yellow is anti-aliasing"
+                    page += "<figure><img src=\"\(Self.source(diff))\" alt=\"diff\"><figcaption>\(caption)</figcaption></figure>\n"
                 }
                 page += "<figure><div class=\"wipe\"><img src=\"\(Self.source(files.expected))\" alt=\"reference\"><img class=\"top\" src=\"\(Self.source(files.actual))\" alt=\"actual\"></div>"
                 page += "<figcaption>actual (left of the line) over reference: <input type=\"range\" min=\"0\" max=\"100\" value=\"50\" "
@@ -151,15 +165,26 @@ public struct CheckReport: Codable, Equatable, Sendable {
             if !result.changes.isEmpty {
                 page += "<pre>" + Self.xml(result.changes.map(\.description).joined(separator: "\n")) + "</pre>\n"
             }
+            page += Self.inputList(result)
             page += "</section>\n"
         }
         let others = results.filter { !$0.status.isFailure }
         if !others.isEmpty {
             page += "<h2>Passed and recorded</h2>\n<ul>\n"
-            for result in others { page += "<li class=\"passed\">\(Self.xml(result.name)): \(result.status.rawValue)</li>\n" }
+            for result in others {
+                let note = result.toleratedNote.map { " (\(Self.xml($0)))" } ?? ""
+                page += "<li class=\"\(result.tolerated == true ? "tolerated" : "passed")\">\(Self.xml(result.name)): \(result.status.rawValue)\(note)\(Self.inputList(result))</li>\n"
+            }
             page += "</ul>\n"
         }
         return page + "</body></html>\n"
+    }
+
+    /// The files a scene was read from, collapsed: empty when none are known.
+    static func inputList(_ result: CheckResult) -> String {
+        guard let inputs = result.inputs, !inputs.isEmpty else { return "" }
+        let items = inputs.map { "<li>\(xml($0))</li>" }.joined()
+        return "<details class=\"inputs\"><summary>inputs (\(inputs.count))</summary><ul>\(items)</ul></details>\n"
     }
 
     /// Text for XML and HTML: markup characters as entities, control characters dropped.

@@ -1,3 +1,4 @@
+import Arrange
 import Foundation
 
 /// How two images differ, pixel by pixel.
@@ -80,4 +81,47 @@ public enum SnapshotError: Error, CustomStringConvertible, Equatable, Sendable {
     }
 
     public static func == (lhs: SnapshotError, rhs: SnapshotError) -> Bool { lhs.description == rhs.description }
+}
+
+extension Bitmap {
+    /// The colours that mark where an image of a side-by-side picture has no pixels: magenta
+    /// stripes on pale magenta, 45°, 4 px wide (`sideBySideMark(x:y:)`).
+    public static let missingStripe: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) = (255, 0, 255, 255)
+    /// The paler of the two colours that mark missing pixels.
+    public static let missingGround: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) = (255, 192, 255, 255)
+
+    /// The mark at (x, y) of the side-by-side picture where an image has no pixel: stripes, so
+    /// that the area never reads as a picture that happens to be magenta.
+    public static func sideBySideMark(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        ((x + y) / 4) % 2 == 0 ? missingStripe : missingGround
+    }
+
+    /// The diff image for two images of different sizes, which cannot be compared pixel by
+    /// pixel: the reference on the left, the actual image on the right, each at the top left of a
+    /// cell as wide as the wider image and as tall as the taller one, and each cell's area where
+    /// its image has no pixels marked with magenta stripes (`sideBySideMark(x:y:)`, in the
+    /// picture's coordinates). So a 4 × 4 reference against an 8 × 8 image gives a 16 × 8 picture
+    /// whose left cell is striped but for its top left 4 × 4 pixels.
+    ///
+    /// - Returns: nil when the picture would have more than `maximumPixels` pixels.
+    public static func sideBySide(_ reference: Bitmap, _ actual: Bitmap, maximumPixels: Int = Limits.imagePixels) -> Bitmap? {
+        let cellWidth = max(reference.width, actual.width), height = max(reference.height, actual.height)
+        let (doubled, overflow) = cellWidth.multipliedReportingOverflow(by: 2)
+        let (area, overflow2) = doubled.multipliedReportingOverflow(by: height)
+        guard !overflow, !overflow2, area <= maximumPixels else { return nil }
+        var pixels = [UInt8](repeating: 0, count: area * 4)
+        for (cell, image) in [reference, actual].enumerated() {
+            for y in 0..<height {
+                for x in 0..<cellWidth {
+                    let i = (y * doubled + cell * cellWidth + x) * 4
+                    let pixel = x < image.width && y < image.height ? image[x, y] : sideBySideMark(x: cell * cellWidth + x, y: y)
+                    pixels[i] = pixel.red
+                    pixels[i + 1] = pixel.green
+                    pixels[i + 2] = pixel.blue
+                    pixels[i + 3] = pixel.alpha
+                }
+            }
+        }
+        return Bitmap(width: doubled, height: height, pixels: pixels)
+    }
 }

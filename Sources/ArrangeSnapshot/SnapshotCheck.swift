@@ -9,8 +9,13 @@ import Foundation
 /// References live in one folder: `NAME.png`, `NAME.layout.json` and, with `compareSVG`,
 /// `NAME.svg`, where NAME is the scene's file name without its extension. Failures leave
 /// `NAME.expected.png`, `NAME.actual.png` and `NAME.diff.png` in the output folder, beside the
-/// report, so the folder alone shows what went wrong. Nothing in the references folder changes
-/// unless the record mode says so.
+/// report, so the folder alone shows what went wrong; each check removes the ones it did not
+/// write, so a scene that passes now leaves none from an earlier failure. Nothing in the
+/// references folder changes unless the record mode says so.
+///
+/// The comparison is strict unless told otherwise (`ImageComparison.checkDefault`): a scene
+/// passes only when no pixel differs beyond the threshold; a pass that a tolerance allowed says
+/// so (`CheckResult.tolerated`).
 public struct SnapshotCheck: Sendable {
     /// When references are written.
     public enum RecordMode: String, Sendable, CaseIterable, Codable {
@@ -57,14 +62,36 @@ public struct SnapshotCheck: Sendable {
         ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     }
 
-    /// Checks one scene under the reference name `name`.
+    /// Checks one scene under the reference name `name`, then removes the artefacts of `name`
+    /// in the output folder that this check did not write (`artefacts(of:)`).
     public func check(_ load: () throws -> Scene, file: String, name: String) -> CheckResult {
+        var result = compare(load, file: file, name: name)
+        let written = Set(result.files?.paths ?? [])
+        let stale = Self.artefacts(of: name).filter { !written.contains($0) }
+        // Only files, only directly in the output folder: the folder may hold anything.
+        let missing = String(cString: strerror(ENOENT))
+        for skipped in FileOutput.removeFiles(stale, in: output).skipped where !skipped.reason.hasSuffix(missing) {
+            let note = "note: \(output.appendingPathComponent(skipped.name).path) was not removed: \(skipped.reason)"
+            result.message = result.message.map { "\($0); \(note)" } ?? note
+        }
+        return result
+    }
+
+    /// The files a failing check of `name` may leave in the output folder.
+    public static func artefacts(of name: String) -> [String] {
+        ["\(name).expected.png", "\(name).actual.png", "\(name).diff.png"]
+    }
+
+    /// Checks one scene and writes the artefacts of a failure.
+    private func compare(_ load: () throws -> Scene, file: String, name: String) -> CheckResult {
         var result = CheckResult(name: name, scene: file, status: .error)
         let png = references.appendingPathComponent("\(name).png")
         let layoutFile = references.appendingPathComponent("\(name).layout.json")
         let svgFile = references.appendingPathComponent("\(name).svg")
         do {
-            let rendered = try renderer.layout(load())
+            let scene = try load()
+            result.inputs = scene.inputs
+            let rendered = try renderer.layout(scene)
             // Only --strict acts on warnings here (they are the same ones `render` prints): without
             // it the layout is not inspected at all.
             if warnings.strict { _ = try warnings.apply(rendered.warnings(overflow: true)) }
@@ -95,6 +122,8 @@ public struct SnapshotCheck: Sendable {
             guard let referencePNG = try readReference(png) else {
                 throw CheckFailure("the reference \(png.path) vanished while it was checked")
             }
+            // Said, never silently read: a reference whose end marker is missing.
+            let notes = Bitmap.missingEndWarning(referencePNG).map { ["note: the reference \(png.path): \($0)"] } ?? []
             var diffImage: Bitmap?
             do {
                 // Sizes from the headers first: images of different sizes fail without decoding
@@ -121,12 +150,19 @@ public struct SnapshotCheck: Sendable {
                 result.antiAliasedPixels = comparison.antiAliasedPixels
                 result.totalPixels = comparison.totalPixels
                 result.differingBounds = comparison.differingBounds
+                if comparison.tolerated { result.tolerated = true }
                 if !comparison.passes {
                     problems.append(comparison.summary)
                     diffImage = comparison.diffImage
                 }
             } catch let SnapshotError.sizeMismatch(expected, actual) {
                 problems.append("size differs: reference \(expected.0)×\(expected.1), actual \(actual.0)×\(actual.1)")
+                // Decoded only now, within the limit, for the side-by-side picture; without it
+                // the message still names both sizes.
+                if let referenceImage = try? Bitmap(png: referencePNG, maximumPixels: imagePixels),
+                   let actualImage = try? Bitmap(png: actualPNG, maximumPixels: imagePixels) {
+                    diffImage = Bitmap.sideBySide(referenceImage, actualImage, maximumPixels: imagePixels)
+                }
             } catch let error as SnapshotError {
                 problems.append(error.description)
             }
@@ -144,10 +180,11 @@ public struct SnapshotCheck: Sendable {
             }
             guard !problems.isEmpty else {
                 result.status = .passed
+                result.message = notes.isEmpty ? nil : notes.joined(separator: "; ")
                 return result
             }
             result.status = .failed
-            result.message = problems.joined(separator: "; ")
+            result.message = (problems + notes).joined(separator: "; ")
             try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
             let expectedCopy = output.appendingPathComponent("\(name).expected.png"), actualCopy = output.appendingPathComponent("\(name).actual.png")
             try FileOutput.write(referencePNG, to: expectedCopy)
@@ -269,6 +306,19 @@ public struct CheckResult: Codable, Equatable, Sendable {
     /// The views that moved or resized since the reference was recorded.
     public var changes: [LayoutDump.Change] = []
     public var files: Files?
+    /// true for a pass only because a tolerance (`--max-diff`, `--max-diff-pixels`) allowed its
+    /// `differingPixels`; absent otherwise (and in reports written before it existed).
+    public var tolerated: Bool?
+
+    /// "440 px differ, tolerated" for a tolerated pass, else nil.
+    public var toleratedNote: String? {
+        tolerated == true ? ImageComparisonResult.toleratedNote(differingPixels ?? 0) : nil
+    }
+
+    /// Every file the scene was read from (`Scene.inputs`): a change to any of them can change
+    /// the result. Nil when the scene could not be read (and in reports written before inputs
+    /// were recorded, which still merge).
+    public var inputs: [String]?
 
     public init(name: String, scene: String, status: Status) {
         self.name = name
@@ -279,6 +329,7 @@ public struct CheckResult: Codable, Equatable, Sendable {
     /// One line for the terminal.
     public var line: String {
         var text = "\(status.rawValue.uppercased().padding(toLength: 8, withPad: " ", startingAt: 0)) \(name)"
+        if let toleratedNote { text += " (\(toleratedNote))" }
         if let message { text += ": " + message }
         return text
     }

@@ -56,7 +56,9 @@ public struct Diffing<Format> {
     }
 
     /// Images compared as `arrange check` compares them (`ImageComparison`: perceived colour
-    /// distance, anti-aliased edges ignored); the diff image marks differences red.
+    /// distance, anti-aliased edges ignored); the diff image marks differences red. Strict by
+    /// default: any differing pixel fails. To tolerate a few, say so, as in
+    /// `ViewSnapshot.png(comparison: ImageComparison(maxDifferingPixels: 500))`.
     public static func image(_ comparison: ImageComparison = .checkDefault) -> Diffing<Bitmap> {
         Diffing<Bitmap>(toData: { try $0.pngData() }, fromData: { try Bitmap(png: $0) }) { reference, actual in
             let result: ImageComparison.Result

@@ -43,7 +43,7 @@ public enum SnapshotSettings {
 /// reference is written; a reference written because it was missing is reported as a failure, so
 /// a new snapshot is looked at once before it counts. On a mismatch the actual snapshot and a diff
 /// image are written to `artifacts/<TestFile>/` (`SnapshotSettings.artifacts`), and the message
-/// names them.
+/// names them; a later match removes them.
 public func verifySnapshot<Value, Format>(of value: @autoclosure () throws -> Value, as strategy: Snapshotting<Value, Format>,
                                           named name: String, record: SnapshotCheck.RecordMode? = nil,
                                           snapshotDirectory: URL? = nil, artifacts: URL? = nil,
@@ -75,10 +75,14 @@ public func verifySnapshot<Value, Format>(of value: @autoclosure () throws -> Va
         } catch {
             return "the reference \(reference.path) cannot be read: \(error)"
         }
-        guard let (message, image) = try strategy.diffing.diff(expected, actual) else { return nil }
         let failures = (artifacts ?? SnapshotSettings.artifacts(for: testFile)).appendingPathComponent(testName)
-        try fileManager.createDirectory(at: failures, withIntermediateDirectories: true)
         let actualFile = failures.appendingPathComponent("\(name).actual.\(strategy.pathExtension)")
+        guard let (message, image) = try strategy.diffing.diff(expected, actual) else {
+            // A pass leaves nothing of an earlier failure behind (only files are removed).
+            _ = FileOutput.removeFiles([actualFile.lastPathComponent, "\(name).diff.png"], in: failures)
+            return nil
+        }
+        try fileManager.createDirectory(at: failures, withIntermediateDirectories: true)
         try FileOutput.write(strategy.diffing.toData(actual), to: actualFile)
         var report = "snapshot \"\(name)\" does not match \(reference.path): \(message)\nactual: \(actualFile.path)"
         if let image {

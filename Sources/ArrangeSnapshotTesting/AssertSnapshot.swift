@@ -17,7 +17,9 @@ import XCTest
 /// The reference is `__Snapshots__/<TestFile>/<test>.<extension>` beside the test file (with
 /// `.<name>` before the extension when `name` is given, for several snapshots in one test). The
 /// first run records it and fails, so it is looked at once; `ARRANGE_RECORD=all|missing|failed|never`
-/// switches the record mode (CI: `never`). On a mismatch the actual and diff images go to
+/// switches the record mode (CI: `never`). Images must match strictly (no differing pixel beyond
+/// the threshold, anti-aliasing aside) unless the strategy's `ImageComparison` gives a tolerance
+/// (`maxDifferingPixels`, `maxDifferingFraction`). On a mismatch the actual and diff images go to
 /// `.build/snapshot-artifacts/<TestFile>/` (or `ARRANGE_SNAPSHOT_ARTIFACTS`), and the failure
 /// message gives their paths.
 public func assertSnapshot<Value, Format>(of value: @autoclosure () throws -> Value, as strategy: Snapshotting<Value, Format>,

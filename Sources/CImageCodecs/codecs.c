@@ -6,21 +6,56 @@
 #include <setjmp.h>
 #include <string.h>
 
+static int is_space(uint8_t byte) { return byte == ' ' || byte == '\t' || byte == '\r' || byte == '\n'; }
+
+/// The offset just past the first `needle` (of `size` bytes) at or after `from`, or `length`.
+static size_t past(const uint8_t *bytes, size_t length, size_t from, const char *needle, size_t size) {
+    for (size_t i = from; i + size <= length; i++) {
+        if (memcmp(bytes + i, needle, size) == 0) return i + size;
+    }
+    return length;
+}
+
+/// The offset just past a DOCTYPE starting at `from`: its `>`, outside quotes and the internal subset.
+static size_t past_doctype(const uint8_t *bytes, size_t length, size_t from) {
+    uint8_t quote = 0;
+    int brackets = 0;
+    for (size_t i = from; i < length; i++) {
+        uint8_t byte = bytes[i];
+        if (quote) { if (byte == quote) quote = 0; }
+        else if (byte == '"' || byte == '\'') quote = byte;
+        else if (byte == '[') brackets++;
+        else if (byte == ']') brackets--;
+        else if (byte == '>' && brackets <= 0) return i + 1;
+    }
+    return length;
+}
+
+/// Whether markup starts with an `<svg>` root (or `<prefix:svg>`), after what may come before it.
+static int is_svg_markup(const uint8_t *bytes, size_t length) {
+    // SVG images are refused over 16 MiB, so the prolog is not read further.
+    if (length > ARRANGE_SVG_SNIFF_LIMIT) length = ARRANGE_SVG_SNIFF_LIMIT;
+    size_t i = length >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0;
+    for (;;) {
+        while (i < length && is_space(bytes[i])) i++;
+        if (i + 4 <= length && memcmp(bytes + i, "<!--", 4) == 0) i = past(bytes, length, i + 4, "-->", 3);
+        else if (i + 2 <= length && memcmp(bytes + i, "<?", 2) == 0) i = past(bytes, length, i + 2, "?>", 2);
+        else if (i + 9 <= length && memcmp(bytes + i, "<!DOCTYPE", 9) == 0) i = past_doctype(bytes, length, i + 9);
+        else break;
+    }
+    if (i >= length || bytes[i] != '<') return 0;
+    size_t start = ++i;
+    while (i < length && !is_space(bytes[i]) && bytes[i] != '>' && bytes[i] != '/') i++;
+    if (i == length) return 0;
+    size_t size = i - start;
+    return size >= 3 && memcmp(bytes + i - 3, "svg", 3) == 0 && (size == 3 || bytes[i - 4] == ':');
+}
+
 arrange_image_format arrange_image_sniff(const uint8_t *bytes, size_t length) {
     static const uint8_t png[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
     if (length >= 8 && memcmp(bytes, png, 8) == 0) return ARRANGE_IMAGE_PNG;
     if (length >= 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF) return ARRANGE_IMAGE_JPEG;
-    // Markup: an optional byte-order mark and white space, then '<', and an <svg tag soon after.
-    size_t i = length >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0;
-    while (i < length && (bytes[i] == ' ' || bytes[i] == '\t' || bytes[i] == '\r' || bytes[i] == '\n')) i++;
-    if (i < length && bytes[i] == '<') {
-        size_t end = length < 4096 ? length : 4096;
-        for (size_t j = i; j + 4 <= end; j++) {
-            if (memcmp(bytes + j, "<svg", 4) == 0 && (j + 4 == end || bytes[j + 4] == ' ' || bytes[j + 4] == '>' ||
-                bytes[j + 4] == '\t' || bytes[j + 4] == '\r' || bytes[j + 4] == '\n')) return ARRANGE_IMAGE_SVG;
-        }
-    }
-    return ARRANGE_IMAGE_UNKNOWN;
+    return is_svg_markup(bytes, length) ? ARRANGE_IMAGE_SVG : ARRANGE_IMAGE_UNKNOWN;
 }
 
 static uint32_t big_endian(const uint8_t *p) {

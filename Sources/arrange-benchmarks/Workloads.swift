@@ -208,6 +208,16 @@ func otherWorkloads(quick: Bool) -> [Workload] {
             return Runner(run: { Sample.keeping { LayoutResult(of: view, in: .init(width: 200, height: nil)) } },
                           floor: greedyFloor(1_000), warmUp: warmUp)
         },
+        // A megabyte without a break opportunity: once scanned to its end for every line
+        // (minutes); now about the time shaping it takes, which is the floor.
+        Workload(id: "text-nobreak-1m", name: "1,000,000 characters without spaces, wrapped", count: 1_000_000, repetitions: quick ? 3 : 5,
+                 floorName: "shaping the same text once") {
+            let text = String(repeating: "abcdefghij", count: 100_000)
+            let view = Text(text)
+            return Runner(run: { Sample.keeping { LayoutResult(of: view, in: .init(width: 800, height: nil)) } },
+                          floor: { Sample.keeping { FontLibrary.system.shape(text, in: .body) } }, warmUp: warmUp,
+                          notes: { _ in "\(LayoutResult(of: view, in: .init(width: 800, height: nil)).rootSize.height) pt tall" })
+        },
         comparison(id: "compare-identical", name: "compare 2000×2000, identical", recolour: false, repetitions: quick ? 3 : 5),
         comparison(id: "compare-changed", name: "compare 2000×2000, 60,000 differ", recolour: true, repetitions: quick ? 3 : 5),
     ]

@@ -116,8 +116,8 @@ struct AnimateCommand: ParsableCommand {
                                      sheetFrames: sheetFrames, columns: columns)
         let timeline: SceneTimeline
         do {
-            let loaded = try input.load(seed: seed, limits: limitOptions.limits())
             let renderer = SceneRenderer(scale: scale.map { CGFloat($0) }, svgTextMode: svgText, fonts: try fonts.library())
+            let loaded = try input.load(seed: seed, limits: limitOptions.limits(), fonts: renderer.fonts)
             timeline = try SceneTimeline(loaded, renderer: renderer)
             _ = try export.frameTimes(of: timeline.animation)
             // The first state's warnings; with --strict they fail the export before anything is written.

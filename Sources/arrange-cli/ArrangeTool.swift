@@ -80,13 +80,14 @@ struct SceneInput: Sendable {
     }
 
     /// Reads and checks the scene; `seed` replaces its own. A Markdown block is read from the
-    /// file as it was read for the run (`--watch` takes no Markdown).
-    func load(seed: UInt64?, limits: SceneLimits = SceneLimits()) throws -> Scene {
+    /// file as it was read for the run (`--watch` reads the file again when it changes). With
+    /// `fonts` (what the scene is drawn over), its font families are checked with everything else.
+    func load(seed: UInt64?, limits: SceneLimits = SceneLimits(), fonts: FontLibrary? = nil) throws -> Scene {
         if let markdownBlock, let markdown {
-            return try markdown.scene(markdownBlock, seed: seed, limits: limits)
+            return try markdown.scene(markdownBlock, seed: seed, limits: limits, fonts: fonts)
         }
-        guard path == "-" else { return try Scene.load(contentsOf: path, seed: seed, limits: limits) }
-        return try Scene.read(from: .standardInput, file: displayName, format: .yaml, seed: seed, limits: limits)
+        guard path == "-" else { return try Scene.load(contentsOf: path, seed: seed, limits: limits, fonts: fonts) }
+        return try Scene.read(from: .standardInput, file: displayName, format: .yaml, seed: seed, limits: limits, fonts: fonts)
     }
 
     /// Whether a file is Markdown, whose `arrange` blocks are the scenes.

@@ -85,21 +85,23 @@ struct BatchRender: Sendable {
     }
 
     /// What `scene` and the files it uses hash to, with the batch's options: equal fingerprints
-    /// draw equal pictures. Nil for standard input, which is read once and never skipped.
+    /// draw equal pictures. Every one of the scene's `inputs` counts (its file, fonts and images),
+    /// with those of `--font-dir`. Nil for standard input, which is read once and never skipped.
     func fingerprint(of input: SceneInput, _ scene: Scene) -> String? {
         guard input.path != "-" else { return nil }
         var hash = ContentHash()
         hash.add(settings.optionsKey)
+        var inputs = scene.inputs
         if let markdown = input.markdown, let number = input.markdownBlock, markdown.blocks.indices.contains(number - 1) {
             // A Markdown block by its own lines and its file's name: hashing the whole file for
             // each block would take time in the square of its size, and redraw every block when
             // one changes.
             hash.add(input.path)
             hash.add(markdown.blocks[number - 1].source)
-        } else {
-            hash.addFile(at: URL(fileURLWithPath: input.path))
+            let file = ReadPolicy.realPath(input.path) ?? input.path
+            inputs.removeAll { $0 == file }
         }
-        for source in scene.fontSources { hash.addFile(at: source.url) }
+        for path in inputs { hash.addFile(at: URL(fileURLWithPath: path)) }
         for folder in settings.fontDirs { hash.addFile(at: URL(fileURLWithPath: folder)) }
         return hash.hex
     }
@@ -113,7 +115,7 @@ struct BatchRender: Sendable {
             return .failed
         }
         do {
-            let scene = try plan.input.load(seed: settings.seed, limits: settings.limits)
+            let scene = try plan.input.load(seed: settings.seed, limits: settings.limits, fonts: settings.renderer.fonts)
             let fingerprint = manifest == nil ? nil : self.fingerprint(of: plan.input, scene)
             if let manifest, let fingerprint, manifest.isCurrent(plan.targets.map(\.path), fingerprint: fingerprint) {
                 return .unchanged

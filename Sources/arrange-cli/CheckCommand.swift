@@ -17,9 +17,15 @@ struct CheckCommand: ParsableCommand {
         A check also compares the layout with REFERENCES/NAME.layout.json and names the views \
         that moved or resized.
 
+        The check is strict: a scene fails if any pixel differs beyond the threshold. To allow \
+        a few, opt in with --max-diff-pixels N or --max-diff RATIO; a pass they allow is \
+        printed as "PASSED   NAME (440 px differ, tolerated)" and marked in the reports.
+
         Failures leave NAME.expected.png, NAME.actual.png and NAME.diff.png (differences red, \
-        anti-aliasing yellow) in the output folder, with report.html. The exit status is 1 if \
-        any scene failed, had no reference (with --record never) or could not be rendered.
+        anti-aliasing yellow; for images of different sizes, the two side by side with magenta \
+        stripes where one has no pixels) in the output folder, with report.html; a later run \
+        removes them once the scene passes. The exit status is 1 if any scene failed, had no \
+        reference (with --record never) or could not be rendered.
 
         Record modes: missing (default) writes references that do not exist yet; all writes \
         every reference anew; failed writes the references of failing scenes; never only \
@@ -31,6 +37,7 @@ struct CheckCommand: ParsableCommand {
 
         Examples:
           arrange check Fixtures/*.yaml --references Fixtures/references
+          arrange check scenes --references refs --max-diff-pixels 500
           arrange check docs --references docs/references --record never --junit junit.xml
           arrange check 'docs/*.yaml' --references refs --shard 2/4 --json shard-2.json
         """
@@ -48,11 +55,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "When references are written: missing, all, failed or never.")
     var record: SnapshotCheck.RecordMode = .missing
 
-    @Option(help: "The colour distance a pixel may have, 0 to 1 (pixelmatch's threshold).")
-    var threshold: Double = ImageComparison.checkDefault.threshold
-
-    @Option(name: .customLong("max-diff"), help: "The share of pixels that may differ, 0 to 1.")
-    var maxDiff: Double = ImageComparison.checkDefault.maxDifferingFraction
+    @OptionGroup var tolerance: ToleranceOptions
 
     @Flag(help: "Also compare each scene's SVG with REFERENCES/NAME.svg, as text.")
     var svg = false
@@ -80,8 +83,6 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         guard !scenes.isEmpty else { throw ValidationError("name at least one scene file") }
-        guard (0...1).contains(threshold) else { throw ValidationError("--threshold must be a number from 0 to 1") }
-        guard (0...1).contains(maxDiff) else { throw ValidationError("--max-diff must be a number from 0 to 1") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         _ = try parsedShard()
     }
@@ -102,7 +103,7 @@ struct CheckCommand: ParsableCommand {
         let referencesURL = URL(fileURLWithPath: references), outputURL = URL(fileURLWithPath: output)
         let limits = try limitOptions.limits()
         let check = SnapshotCheck(references: referencesURL, output: outputURL,
-                                  comparison: ImageComparison(threshold: threshold, maxDifferingFraction: maxDiff),
+                                  comparison: tolerance.comparison(),
                                   compareSVG: svg, record: record, renderer: SceneRenderer(fonts: try fonts.library()),
                                   imagePixels: limits.imagePixels, warnings: strictOption.policy)
 
@@ -121,7 +122,7 @@ struct CheckCommand: ParsableCommand {
                 result = CheckResult(name: name, scene: input.path, status: .error)
                 result.message = "\(clash.joined(separator: " and ")) share the reference name '\(name)'; rename one of them"
             } else {
-                result = check.check({ try input.load(seed: nil, limits: limits) }, file: input.displayName, name: name)
+                result = check.check({ try input.load(seed: nil, limits: limits, fonts: check.renderer.fonts) }, file: input.displayName, name: name)
             }
             Console.printLine(([result.line] + Self.changeLines(result)).joined(separator: "\n"))
             results.withLock { $0.append(result) }

@@ -9,14 +9,19 @@ struct DiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "Compare two PNG images as `arrange check` does and print how many pixels differ.",
         discussion: """
-        Exits 0 when the images match within --max-diff, 1 when they differ (or differ in size), \
-        as diff(1) does, and 1 when an image cannot be read. Sizes are read from the PNG headers \
-        first: images of different sizes differ without being decoded, and an image of more \
-        pixels than the limit image-pixels is refused before it is decoded (raise it with \
-        --limit image-pixels=N).
+        Exits 0 when the images match, 1 when they differ (or differ in size), as diff(1) \
+        does, and 1 when an image cannot be read. Any pixel that differs beyond --threshold and \
+        is not anti-aliasing makes the images differ, unless --max-diff-pixels or --max-diff \
+        tolerates it (the line then ends "tolerated"). Sizes are read from the PNG headers \
+        first: images of different sizes differ (with -o, the diff image shows the two side by \
+        side, magenta stripes where one has no pixels), and an image of more pixels than the \
+        limit image-pixels is refused before it is decoded (raise it with \
+        --limit image-pixels=N). A PNG that lacks its closing IEND chunk but whose image data is \
+        whole is read, with a warning naming it.
 
-        Example:
+        Examples:
           arrange diff reference.png actual.png -o diff.png
+          arrange diff reference.png actual.png --max-diff-pixels 500
         """
     )
 
@@ -26,19 +31,10 @@ struct DiffCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write the diff image here (differences red, anti-aliasing yellow).", valueName: "file"))
     var output: String?
 
-    @Option(help: "The colour distance a pixel may have, 0 to 1 (pixelmatch's threshold).")
-    var threshold: Double = ImageComparison.checkDefault.threshold
-
-    @Option(name: .customLong("max-diff"), help: "The share of pixels that may differ, 0 to 1.")
-    var maxDiff: Double = ImageComparison.checkDefault.maxDifferingFraction
+    @OptionGroup var tolerance: ToleranceOptions
 
     @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences too.")
     var includeAntiAliasing = false
-
-    func validate() throws {
-        guard (0...1).contains(threshold) else { throw ValidationError("--threshold must be a number from 0 to 1") }
-        guard (0...1).contains(maxDiff) else { throw ValidationError("--max-diff must be a number from 0 to 1") }
-    }
 
     @OptionGroup var limitOptions: LimitOptions
 
@@ -46,7 +42,9 @@ struct DiffCommand: ParsableCommand {
         let pixelLimit = try limitOptions.limits().imagePixels
         func read(_ path: String) throws -> Data {
             do {
-                return try Data(contentsOf: URL(fileURLWithPath: path))
+                let data = try Data(contentsOf: URL(fileURLWithPath: path))
+                if let warning = Bitmap.missingEndWarning(data) { Console.printError("\(path): warning: \(warning)") }
+                return data
             } catch {
                 Console.printError("\(path): error: cannot read: \(FileOutput.describe(error))")
                 throw ExitCode.failure
@@ -56,33 +54,46 @@ struct DiffCommand: ParsableCommand {
             do { return try Bitmap.pngSize(data) } catch { throw Self.failure(path, error) }
         }
         let referenceData = try read(reference), actualData = try read(actual)
-        // The headers first: a size mismatch is the answer, without decoding either image.
+        func load(_ data: Data, _ path: String) throws -> Bitmap {
+            do { return try Bitmap(png: data, maximumPixels: pixelLimit) } catch { throw Self.failure(path, error) }
+        }
+        // The headers first: a size mismatch is the answer, without decoding either image
+        // unless a diff image is asked for.
         let referenceSize = try size(referenceData, reference), actualSize = try size(actualData, actual)
         guard referenceSize == actualSize else {
             Console.printLine("size differs: reference \(referenceSize.width)×\(referenceSize.height), actual \(actualSize.width)×\(actualSize.height); the images differ")
+            if output != nil {
+                let a = try load(referenceData, reference), b = try load(actualData, actual)
+                if let picture = Bitmap.sideBySide(a, b, maximumPixels: pixelLimit) {
+                    try write(picture)
+                } else {
+                    Console.printError("note: no diff image: the two side by side would have more than \(pixelLimit) pixels")
+                }
+            }
             throw ExitCode.failure
-        }
-        func load(_ data: Data, _ path: String) throws -> Bitmap {
-            do { return try Bitmap(png: data, maximumPixels: pixelLimit) } catch { throw Self.failure(path, error) }
         }
         let a = try load(referenceData, reference), b = try load(actualData, actual)
         let result: ImageComparison.Result
         do {
-            result = try ImageComparison(threshold: threshold, includeAntiAliasing: includeAntiAliasing, maxDifferingFraction: maxDiff).compare(a, b)
+            result = try tolerance.comparison(includeAntiAliasing: includeAntiAliasing).compare(a, b)
         } catch {
             Console.printError("error: \(error)")
             throw ExitCode.failure
         }
-        if let output {
-            do {
-                try FileOutput.write(result.diffImage.pngData(), to: URL(fileURLWithPath: output))
-            } catch {
-                Console.printError("\(output): error: cannot write the diff image: \(FileOutput.describe(error))")
-                throw ExitCode.failure
-            }
-        }
-        Console.printLine(result.summary + (result.passes ? "" : "; the images differ"))
+        try write(result.diffImage)
+        Console.printLine(result.summary + (result.tolerated ? "; tolerated" : result.passes ? "" : "; the images differ"))
         if !result.passes { throw ExitCode.failure }
+    }
+
+    /// Writes the diff image to `--output`, if given.
+    private func write(_ picture: Bitmap) throws {
+        guard let output else { return }
+        do {
+            try FileOutput.write(picture.pngData(), to: URL(fileURLWithPath: output))
+        } catch {
+            Console.printError("\(output): error: cannot write the diff image: \(FileOutput.describe(error))")
+            throw ExitCode.failure
+        }
     }
 
     /// Prints why `path` cannot be decoded, naming it, and gives the exit status.

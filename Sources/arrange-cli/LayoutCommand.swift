@@ -69,7 +69,7 @@ struct LayoutCommand: ParsableCommand {
         var failed = false
         for input in inputs {
             do {
-                let loaded = try input.load(seed: seed, limits: limitOptions.limits())
+                let loaded = try input.load(seed: seed, limits: limitOptions.limits(), fonts: renderer.fonts)
                 let rendered = try renderer.layout(loaded)
                 let tree = rendered.tree, marks = rendered.layoutMarks
                 if json {

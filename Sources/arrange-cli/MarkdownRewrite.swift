@@ -126,8 +126,12 @@ struct MarkdownRewrite {
                     failures += 1
                     continue
                 }
+                // A file that already holds the text is left alone: rendering a rewritten file again
+                // gives it back unchanged, and under --watch a write would look like an edit.
+                let data = Data(text.utf8)
+                if FileManager.default.contents(atPath: target) == data { continue }
                 // In place, the file keeps its permissions (a private 0600 note stays private).
-                try FileOutput.write(Data(text.utf8), to: URL(fileURLWithPath: target), sync: sync, keepingMode: inPlace)
+                try FileOutput.write(data, to: URL(fileURLWithPath: target), sync: sync, keepingMode: inPlace)
             } catch {
                 Console.error(error)
                 failures += 1

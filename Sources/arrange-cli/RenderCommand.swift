@@ -30,7 +30,13 @@ struct RenderCommand: ParsableCommand {
         written again with each block replaced by a link to its picture: a copy in the output \
         folder, or the file itself with --in-place (which keeps its permissions). A copy never \
         replaces a Markdown file being read, even through a link. Errors point at the Markdown \
-        file's lines; a file with an error is not rewritten.
+        file's lines; a file with an error is not rewritten. The rewritten file keeps each \
+        block's source (in an HTML comment above its picture, or with --details in a collapsed \
+        <details> below it) and reads it back as the block, so rendering it again refreshes the \
+        links and gives the same file.
+
+        --incremental and --watch follow every file a scene reads: the scene (or Markdown) file, \
+        its fonts and font folders, its images (those only a keyframe names too), and --font-dir.
 
         Examples:
           arrange render Fixtures/*.yaml -o Output --format png,svg
@@ -73,13 +79,13 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .customLong("in-place"), help: "For Markdown files: replace their arrange blocks with image links in the files themselves, instead of writing copies into the output folder.")
     var inPlace = false
 
-    @Flag(help: "For Markdown files: keep each block's source below its image, in a collapsed <details> block.")
+    @Flag(help: "For Markdown files: keep each block's source below its image in a collapsed <details> block (by default it is kept in an HTML comment above the image).")
     var details = false
 
-    @Flag(help: "Skip scenes whose outputs were drawn from the same scene, fonts and options (recorded in OUTPUT/.arrange-incremental).")
+    @Flag(help: "Skip scenes whose outputs were drawn from the same scene, files it reads (fonts, images) and options (recorded in OUTPUT/.arrange-incremental).")
     var incremental = false
 
-    @Flag(help: "After rendering, keep watching the scenes and the fonts they use, and render a scene again when it changes (Ctrl-C stops).")
+    @Flag(help: "After rendering, keep watching the scenes (Markdown files too) and every file they read (fonts, images), and render a scene again when one changes (Ctrl-C stops).")
     var watch = false
 
     @Option(help: "Pixels per point, replacing each scene's canvas scale (PNG size and pixel rounding).")
@@ -152,9 +158,6 @@ struct RenderCommand: ParsableCommand {
         }
 
         let plans = Self.plans(for: inputs, formats: format, output: output, toFile: toFile, flat: flat)
-        if watch, inputs.contains(where: { $0.markdownBlock != nil }) {
-            throw ValidationError("--watch takes scene files, not Markdown files; render Markdown without --watch")
-        }
         if !inPlace { try MarkdownRewrite.refuseCopiesOverSources(inputs, output: toFile ? folder : output, flat: flat) }
         let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(plans.count, 1))
         let renderer = SceneRenderer(scale: scale.map { CGFloat($0) }, svgTextMode: svgText, fonts: try fonts.library(),
@@ -196,7 +199,11 @@ struct RenderCommand: ParsableCommand {
             Console.printError(line)
         }
         if watch {
-            Watcher(batch: BatchRender(plans: plans, settings: settings, workers: workers, manifest: nil)).run()
+            let rewriteOutput = toFile ? folder : output
+            Watcher(batch: BatchRender(plans: plans, settings: settings, workers: workers, manifest: nil),
+                    replan: { Self.plans(for: $0, formats: format, output: output, toFile: toFile, flat: flat) },
+                    rewrite: { MarkdownRewrite(plans: $0, outcomes: $1, inPlace: inPlace, details: details, output: rewriteOutput, flat: flat, sync: sync).run() })
+                .run()
         }
         if failed > 0 { throw ExitCode.failure }
     }

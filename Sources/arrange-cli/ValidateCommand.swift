@@ -12,7 +12,8 @@ struct ValidateCommand: ParsableCommand {
         message (the same checks as 'render': unknown keys and kinds, wrong types, negative or \
         NaN lengths, canvases over 32,767 pixels a side, nesting deeper than 200 views, files \
         over 1 MiB, …), and for a scene with an 'animation' every keyframe's state and the number \
-        of frames. Prints nothing for a good scene unless --verbose is given. Exits with \
+        of frames. A scene is read in one pass: font families, images, connector ids and keyframe \
+        targets are checked with everything else, and up to 20 problems are reported together. Prints nothing for a good scene unless --verbose is given. Exits with \
         status 1 if any scene has a problem. Warnings (file:line:column: warning: …) are printed \
         too, as 'render' prints them; with --strict they are errors, and the scene has a problem.
 
@@ -49,7 +50,8 @@ struct ValidateCommand: ParsableCommand {
         var failed = 0
         for input in inputs {
             do {
-                let scene = try input.load(seed: nil, limits: limitOptions.limits())
+                // The fonts too, so that an unknown family is reported with the scene's other problems.
+                let scene = try input.load(seed: nil, limits: limitOptions.limits(), fonts: base)
                 let rendered = try SceneRenderer(fonts: base).layout(scene)
                 // An animated scene: every keyframe's state lays out, and its frames are countable.
                 if let animation = scene.animation {

@@ -8,7 +8,9 @@ import Darwin
 #endif
 
 /// `arrange render --watch`: after the first render, renders a scene again whenever it or a file
-/// it uses (the fonts of its `fonts:` and of `--font-dir`) changes, printing one line a render.
+/// it reads (every one of its `inputs`: fonts, font folders, images, and `--font-dir`) changes,
+/// printing one line a render. A Markdown file is watched whole: when it or a file one of its
+/// blocks reads changes, it is read again, its blocks render and it is rewritten.
 ///
 /// Files are polled, not subscribed to: editors save by writing a new file and renaming it over
 /// the old one, which a watch on the old file misses; a poll of a few files ten times a second
@@ -17,8 +19,22 @@ import Darwin
 /// keeps its last good pictures (outputs are only ever replaced whole).
 struct Watcher {
     let batch: BatchRender
+    /// The plans of a Markdown file's blocks, read again after it changed.
+    let replan: ([SceneInput]) -> [BatchRender.Plan]
+    /// Rewrites the Markdown files of rendered plans; returns how many failed.
+    let rewrite: ([BatchRender.Plan], [BatchRender.Outcome]) -> Int
     var pollInterval: Duration = .milliseconds(100)
     var debounce: Duration = .milliseconds(150)
+
+    /// What renders together: one scene file, or every block of one Markdown file.
+    struct Unit {
+        var plans: [BatchRender.Plan]
+        /// The Markdown file, for its blocks; nil for a scene file.
+        var markdown: SceneInput?
+        /// The files it reads, as last found.
+        var inputs: [String] = []
+        var name: String { markdown?.displayName ?? plans.first?.input.displayName ?? "" }
+    }
 
     /// What identifies a file's content without reading it: size, modification time, inode.
     struct Stamp: Hashable {
@@ -49,16 +65,26 @@ struct Watcher {
         Stamp(size: Int64(info.st_size), seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec), inode: UInt64(info.st_ino))
     }
 
-    /// The files a plan's pictures depend on: the scene, its fonts, `--font-dir`.
-    func inputs(of plan: BatchRender.Plan) -> [String] {
-        var paths = [plan.input.path]
-        if let scene = try? plan.input.load(seed: batch.settings.seed, limits: batch.settings.limits) {
-            paths += scene.fontSources.map(\.url.path)
+    /// The files a unit's pictures depend on: its file, every input its scenes read (fonts, font
+    /// folders, images), `--font-dir`. A scene that cannot be read now keeps the inputs it had,
+    /// so that fixing one of them still renders it again.
+    func inputs(of unit: Unit) -> [String] {
+        var paths = [unit.markdown?.path ?? unit.plans.first?.input.path ?? ""]
+        var complete = true
+        for plan in unit.plans {
+            guard let scene = try? plan.input.load(seed: batch.settings.seed, limits: batch.settings.limits) else {
+                complete = false
+                continue
+            }
+            paths += scene.inputs + scene.inputFolders
         }
-        return paths + batch.settings.fontDirs
+        if !complete { paths += unit.inputs }
+        paths += batch.settings.fontDirs
+        var seen = Set<String>()
+        return paths.filter { seen.insert($0).inserted }
     }
 
-    /// The stamps of `paths`, a plan's inputs.
+    /// The stamps of `paths`, a unit's inputs.
     func state(_ paths: [String]) -> [String: Stamp] {
         var all: [String: Stamp] = [:]
         for path in paths {
@@ -69,6 +95,45 @@ struct Watcher {
         return all
     }
 
+    /// The scene files and Markdown files of the batch, each once.
+    func units() -> [Unit] {
+        var units: [Unit] = []
+        for plan in batch.plans where plan.clash == nil {
+            guard plan.input.markdownBlock != nil else {
+                units.append(Unit(plans: [plan], markdown: nil))
+                continue
+            }
+            if let index = units.firstIndex(where: { $0.markdown?.path == plan.input.path }) {
+                units[index].plans.append(plan)
+            } else {
+                var file = plan.input
+                file.markdownBlock = nil
+                file.markdown = nil
+                units.append(Unit(plans: [plan], markdown: file))
+            }
+        }
+        return units
+    }
+
+    /// Renders a unit again: a Markdown file read anew (its blocks may have changed, come or
+    /// gone) and rewritten. Returns whether everything rendered.
+    func render(_ unit: inout Unit) -> Bool {
+        guard let file = unit.markdown else { return unit.plans.allSatisfy { Self.succeeded(batch.render($0)) } }
+        do {
+            unit.plans = replan(try SceneInput.markdownBlocks(file)).filter { $0.clash == nil }
+        } catch {
+            Console.error(error)
+            return false
+        }
+        let outcomes = unit.plans.map(batch.render)
+        return rewrite(unit.plans, outcomes) == 0 && outcomes.allSatisfy(Self.succeeded)
+    }
+
+    private static func succeeded(_ outcome: BatchRender.Outcome) -> Bool {
+        if case .rendered = outcome { return true }
+        return false
+    }
+
     /// Watches until the process is stopped.
     func run() -> Never {
         // A process started by another (a test runner, an IDE) may inherit a mask that blocks
@@ -77,37 +142,44 @@ struct Watcher {
         sigemptyset(&stopSignals)
         for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopSignals, signal) }
         pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
-        let plans = batch.plans.filter { $0.clash == nil }
-        Console.printError("watching \(plans.count) scene\(plans.count == 1 ? "" : "s") and the files they use; press Ctrl-C to stop")
-        // Each plan's input files, found by reading its scene: read again only when it renders
-        // (it may name other fonts then), so a poll costs a few stat calls, never a parse.
-        var inputs = plans.map(inputs(of:))
-        var known = inputs.map(state)
+        var units = units()
+        Console.printError("watching \(units.count) scene file\(units.count == 1 ? " and the files it reads" : "s and the files they read"); press Ctrl-C to stop")
+        // Each unit's input files, found by reading its scenes: read again only when it renders
+        // (it may name other files then), so a poll costs a few stat calls, never a parse.
+        for index in units.indices { units[index].inputs = inputs(of: units[index]) }
+        var known = units.map { state($0.inputs) }
         while true {
             Thread.sleep(forTimeInterval: Self.seconds(pollInterval))
-            var changed = plans.indices.filter { state(inputs[$0]) != known[$0] }
+            var changed = units.indices.filter { state(units[$0].inputs) != known[$0] }
             guard !changed.isEmpty else { continue }
             // Wait until the files are still: a save in several writes renders once.
-            var settled = changed.map { state(inputs[$0]) }
+            var settled = changed.map { state(units[$0].inputs) }
             while true {
                 Thread.sleep(forTimeInterval: Self.seconds(debounce))
-                changed = plans.indices.filter { state(inputs[$0]) != known[$0] }
-                let now = changed.map { state(inputs[$0]) }
+                changed = units.indices.filter { state(units[$0].inputs) != known[$0] }
+                let now = changed.map { state(units[$0].inputs) }
                 if now == settled { break }
                 settled = now
             }
             for index in changed {
-                inputs[index] = self.inputs(of: plans[index])
-                known[index] = state(inputs[index])
+                // Taken before the render, so an edit made while it runs renders again; but a
+                // Markdown file after it, since a rewrite in place changes the file itself.
+                if units[index].markdown == nil {
+                    units[index].inputs = inputs(of: units[index])
+                    known[index] = state(units[index].inputs)
+                }
                 let start = DispatchTime.now().uptimeNanoseconds
-                let outcome = batch.render(plans[index])
+                let good = render(&units[index])
                 let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-                let name = plans[index].input.displayName
-                switch outcome {
-                case .rendered:
-                    let outputs = plans[index].targets.map(\.path).joined(separator: ", ")
+                if units[index].markdown != nil {
+                    units[index].inputs = inputs(of: units[index])
+                    known[index] = state(units[index].inputs)
+                }
+                let name = units[index].name
+                if good {
+                    let outputs = units[index].plans.flatMap { $0.targets.map(\.path) }.joined(separator: ", ")
                     Console.printError("\(Self.clock()) rendered \(name) → \(outputs) (\(Int(milliseconds.rounded())) ms)")
-                case .unchanged, .failed:
+                } else {
                     Console.printError("\(Self.clock()) \(name) has errors; its last good pictures are kept")
                 }
             }

@@ -70,6 +70,18 @@ import Foundation
         #expect(layout.size.width == 29) // ⌈28.18⌉ for "nar"
     }
 
+    @Test func textWithoutBreakOpportunitiesWrapsBetweenCharactersInOnePass() {
+        // "x" is 1212 units, 1212 / 2048 × 17 = 10.0605 pt: 9 fit in 100 (90.54; 10 would be
+        // 100.6). 200,000 of them: 22,222 full lines and one of 2. Once every line scanned the
+        // text to its end for a break (quadratic: a megabyte took minutes); the benchmark row
+        // text-nobreak-1m times it.
+        let layout = TextLayout(String(repeating: "x", count: 200_000), font: .body, measurer: measurer,
+                                width: 100, height: nil, lineLimit: nil, scale: 1)
+        #expect(layout.lines.count == 22_223)
+        #expect(layout.lines.dropLast().allSatisfy { $0.text == "xxxxxxxxx" })
+        #expect(layout.lines.last?.text == "xx")
+    }
+
     @Test func lineLimitTruncatesTheLastLineWithAnEllipsis() {
         // Two lines at 120: "The quick", then the rest "brown fox jumps over the lazy dog" cut until it
         // fits with "…" (17.0): "brown fox j" is 84.71 + 5.40 + 5.29 = 95.40, + 17 = 112.40 ≤ 120;

@@ -6,9 +6,15 @@ import TestSupport
 @Suite(.serialized) struct CLITests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The built `arrange`: next to the test bundle (SwiftPM puts products and tests in one
-    /// folder), or in the folder `swift build --show-bin-path` names.
+    /// The built `arrange`: `ARRANGE_BINARY` when set (the release build, to measure it:
+    /// `ARRANGE_BINARY=.build/release/arrange swift test --filter Untrusted`), else next to the
+    /// test bundle (SwiftPM puts products and tests in one folder), or in the folder
+    /// `swift build --show-bin-path` names.
     static let binary: String? = {
+        if let given = ProcessInfo.processInfo.environment["ARRANGE_BINARY"], !given.isEmpty {
+            let path = URL(fileURLWithPath: given, relativeTo: root).path
+            return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+        }
         var candidates: [URL] = []
         if let first = CommandLine.arguments.first {
             candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent())

@@ -53,6 +53,26 @@ import TestSupport
         #expect(bounds == [[32, 32], [120, 120]])
     }
 
+    /// The JSON report and report.html list the files each scene was read from.
+    @Test func theReportsListEachScenesInputs() throws {
+        let folder = try ExternalTool.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"4\"><rect width=\"4\" height=\"4\" fill=\"red\"/></svg>\n"
+        try Data(svg.utf8).write(to: folder.appendingPathComponent("dot.svg"))
+        try Data("canvas: {width: 8, height: 8}\nview: {image: {path: dot.svg, resizable: true}}\n".utf8)
+            .write(to: folder.appendingPathComponent("card.yaml"))
+        // report.html is written for a run that passes when its folder is there.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
+        let run = try arrange(["check", "card.yaml", "--references", "refs", "-o", "out", "--json", "out.json"], in: folder)
+        #expect(run.status == 0, "\(run.errors)")
+        let real = { (name: String) in folder.appendingPathComponent(name).resolvingSymlinksInPath().path }
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("out.json"))) as? [String: Any]
+        let result = try #require((report?["results"] as? [[String: Any]])?.first)
+        #expect(result["inputs"] as? [String] == [real("card.yaml"), real("dot.svg")])
+        let page = try String(contentsOf: folder.appendingPathComponent("out/report.html"), encoding: .utf8)
+        #expect(page.contains("<summary>inputs (2)</summary><ul><li>\(real("card.yaml"))</li><li>\(real("dot.svg"))</li></ul>"), "\(page)")
+    }
+
     /// Changing one child's width in a flow names the views that moved, with old and new frames.
     @Test func aWiderChildNamesTheViewsThatMoved() throws {
         let folder = try scratch()

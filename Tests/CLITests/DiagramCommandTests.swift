@@ -10,7 +10,7 @@ import TestSupport
     @Test(arguments: [
         ("image-missing.yaml", "2:10", "does not exist"),
         ("image-corrupt.yaml", "3:17", "the image is corrupt"),
-        ("image-not-an-image.yaml", "4:14", "not a PNG or JPEG image"),
+        ("image-not-an-image.yaml", "4:14", "not a PNG, JPEG or SVG image"),
         ("image-too-large.yaml", "2:17", "over the limit"),
         ("connect-unknown-id.yaml", "7:34", "no view with id 'secnd'"),
     ])

@@ -274,6 +274,49 @@ import TestSupport
         #expect(CLITests().files(in: folder.appendingPathComponent("out")).isEmpty)
     }
 
+    @Test func aLongFlipbookEmbedsItsImageOnce() throws {
+        // 9,961 frames (83 s at 120 fps) over a 2.5 MB picture of noise: once 3.9 GB, as every
+        // frame of the flipbook (a colour changes, so frames differ by more than a move) embedded
+        // the picture again.
+        let folder = try ExternalTool.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let python = try ExternalTool.locate("python3", package: "python3")
+        let script = """
+            import os, struct, zlib
+            def chunk(kind, data): return struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data))
+            rows = b''.join(b'\\0' + os.urandom(800 * 4) for _ in range(800))
+            open('noise.png', 'wb').write(b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', 800, 800, 8, 6, 0, 0, 0)) + chunk(b'IDAT', zlib.compress(rows, 1)) + chunk(b'IEND', b''))
+            """
+        #expect(try ExternalTool.run(python, ["-c", script], in: folder).status == 0)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("noise.png").path)[.size] as? Int)
+        #expect(size > 2_500_000)
+        let scene = """
+            canvas: {width: 200, height: 100}
+            view:
+              hstack: {}
+              children:
+                - image: {path: noise.png, resizable: true}
+                  modifiers: [{frame: {width: 100, height: 100}}]
+                - rectangle:
+                  id: box
+                  modifiers: [{fill: red}, {frame: {width: 100, height: 100}}]
+            animation:
+              duration: 83
+              keyframes:
+                - at: 83
+                  set: {box: {fill: blue}}
+
+            """
+        try scene.write(to: folder.appendingPathComponent("flipbook.yaml"), atomically: true, encoding: .utf8)
+        let (run, _, _) = try measured(["animate", "flipbook.yaml", "--format", "svg", "--fps", "120", "-o", "out"], in: folder, "9,961-frame flipbook over a 2.5 MB image")
+        #expect(run.status == 0, "\(run.errors)")
+        let svg = try String(contentsOf: folder.appendingPathComponent("out/flipbook.svg"), encoding: .utf8)
+        print("untrusted cost flipbook: \(svg.utf8.count) bytes of SVG")
+        // The picture is defined once and shown by every frame.
+        #expect(svg.components(separatedBy: "data:image/png;base64,").count == 2)
+        #expect(svg.components(separatedBy: "<use xlink:href=\"#image1\"/>").count - 1 == 9_961)
+    }
+
     /// Four 8192 × 8192 PNGs (64 megapixels each, 256 MB decoded), written by Python's zlib.
     func bigImages(in folder: URL) throws {
         let python = try ExternalTool.locate("python3", package: "python3")

@@ -30,7 +30,8 @@ import TestSupport
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: notes.path)
         let run = try arrange(["render", "notes.md", "-o", "images", "--in-place"], in: folder)
         #expect(run.status == 0, "\(run.errors)")
-        #expect(try String(contentsOf: notes, encoding: .utf8) == "# Notes\n\n![arrange scene 1](images/notes-1.png)\n")
+        #expect(try String(contentsOf: notes, encoding: .utf8)
+                == "# Notes\n\n<!-- arrange\ncanvas: {width: 10, height: 10}\nview: rectangle\n-->\n![arrange scene 1](images/notes-1.png)\n")
         #expect(try mode(of: notes) == 0o600)
         // A copy is a new file: 0644 less the umask, whatever the source's mode.
         try write(Self.box, to: "other.md", in: folder)
@@ -81,7 +82,7 @@ import TestSupport
 
         <details><summary>Scene source</summary>
 
-        ````yaml
+        ````arrange
         \(source)
         ````
 
@@ -99,7 +100,8 @@ import TestSupport
         let run = try arrange(["render", "a)b c.md", "-o", "images"], in: folder)
         #expect(run.status == 0, "\(run.errors)")
         #expect(try String(contentsOf: folder.appendingPathComponent("images/a)b c.md"), encoding: .utf8)
-                == "![One Two \\[x\\] \\<b\\> \\\\ok](a%29b%20c-1.png)\n")
+                == "<!-- arrange\ndescription: \"One\\r\\nTwo\\u2028[x] <b> \\\\ok\"\ncanvas: {width: 10, height: 10}\nview: rectangle\n-->\n"
+                + "![One Two \\[x\\] \\<b\\> \\\\ok](a%29b%20c-1.png)\n")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("images/a)b c-1.png").path))
     }
 

@@ -179,24 +179,36 @@ import TestSupport
 
     // MARK: Fault 9: truncated PNGs
 
+    /// A PNG cut short in its image data is called truncated, and named; one that lacks only its
+    /// IEND chunk (odiff writes its diff images so) is read, with a warning that names it.
     @Test func aPNGWithoutItsEndIsCalledTruncatedAndNamed() throws {
         let folder = try scratch(["stacks.yaml"])
         defer { try? fileManager.removeItem(at: folder) }
         #expect(try arrange(["check", "stacks.yaml", "--references", "refs", "--record", "all"], in: folder).status == 0)
         let whole = try Data(contentsOf: folder.appendingPathComponent("refs/stacks.png"))
-        // The last 12 bytes are the IEND chunk: length, type, checksum.
-        try whole.dropLast(12).write(to: folder.appendingPathComponent("cut.png"))
+        // The last 12 bytes are the IEND chunk: length, type, checksum; 100 more cut the image data.
+        try whole.dropLast(112).write(to: folder.appendingPathComponent("cut.png"))
+        try whole.dropLast(12).write(to: folder.appendingPathComponent("unended.png"))
         try whole.write(to: folder.appendingPathComponent("whole.png"))
 
         let diff = try arrange(["diff", "cut.png", "whole.png"], in: folder)
         #expect(diff.status == 1)
         #expect(diff.errors == "cut.png: error: cannot read the image: the PNG is truncated: the file ends before the image does (its last chunk, IEND, or image data is missing)\n",
                 "\(diff.errors)")
+        let unended = try arrange(["diff", "unended.png", "whole.png"], in: folder)
+        #expect(unended.status == 0 && unended.stdout.hasPrefix("0 of "), "\(unended.stdout)")
+        #expect(unended.errors == "unended.png: warning: the PNG has no IEND chunk (the end marker every PNG must close with); it is read if its image data is whole\n",
+                "\(unended.errors)")
 
-        try whole.dropLast(12).write(to: folder.appendingPathComponent("refs/stacks.png"))
+        try whole.dropLast(112).write(to: folder.appendingPathComponent("refs/stacks.png"))
         let check = try arrange(["check", "stacks.yaml", "--references", "refs", "--record", "never", "-o", "out"], in: folder)
         #expect(check.status == 1)
         #expect(check.stdout.contains("refs/stacks.png cannot be read: the PNG is truncated: the file ends before the image does"), "\(check.stdout)")
+        try whole.dropLast(12).write(to: folder.appendingPathComponent("refs/stacks.png"))
+        let noted = try arrange(["check", "stacks.yaml", "--references", "refs", "--record", "never", "-o", "out"], in: folder)
+        #expect(noted.status == 0)
+        #expect(noted.stdout.contains("PASSED   stacks: note: the reference ") && noted.stdout.contains("refs/stacks.png: the PNG has no IEND chunk"),
+                "\(noted.stdout)")
     }
 
     // MARK: Fault 13: --limit at Int.max

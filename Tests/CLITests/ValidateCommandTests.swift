@@ -24,6 +24,63 @@ import TestSupport
         #expect((try FileManager.default.contentsOfDirectory(atPath: folder.path)).isEmpty)
     }
 
+    @Test func tenIndependentMistakesOfEveryKindAreReportedInOneRun() throws {
+        let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
+        let folder = try ExternalTool.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Ten mistakes, each independent of the others, of ten kinds.
+        try Data("""
+            canvas: {width: 300, height: 200}
+            view:
+              vstack: {}
+              children:
+                - rectangle: {}
+                  modifiers: [{fil: red}]
+                - rectangle: {}
+                  modifiers: [{fill: blurple}]
+                - text: Hello
+                  modifiers: [{font: {family: Nonexistent Family, size: 12}}]
+                - image: missing.png
+                - zstack: {}
+                  children:
+                    - circle: {}
+                      id: a
+                  modifiers: [{connect: [{from: a, to: nowhere}]}]
+                - rectangle: {}
+                  modifiers: [{frame: {width: -5}}]
+                - rectangl: {}
+                - rectangle: {}
+                  modifiers: [{opacity: 2}]
+                - circle: {}
+                  modifiers: [{padding: abc}]
+            animation:
+              duration: 1
+              keyframes:
+                - {at: 1, set: {ghost: {opacity: 0.5}}}
+
+            """.utf8).write(to: folder.appendingPathComponent("ten.yaml"))
+        let run = CLITests.run(binary, ["validate", "ten.yaml"], in: folder)
+        #expect(run.status == 1)
+        let lines = run.errors.split(separator: "\n").map(String.init)
+        // Line and column of each mistake, counted in the text above (the first line is 1).
+        let expected = [
+            "ten.yaml:6:20: error: unknown modifier 'fil'",
+            "ten.yaml:8:26: error: 'fill' cannot be 'blurple'",
+            "ten.yaml:10:35: error: no font family 'Nonexistent Family'",
+            "ten.yaml:11:14: error: the image 'missing.png' does not exist",
+            "ten.yaml:16:44: error: no view with id 'nowhere' inside the view that draws this connector",
+            "ten.yaml:18:35: error: 'width' must be a number ≥ 0, found -5",
+            "ten.yaml:19:7: error: unknown view kind 'rectangl'",
+            "ten.yaml:21:29: error: 'opacity' must be a number from 0 to 1, found 2",
+            "ten.yaml:23:29: error: 'padding' expects a number",
+            "ten.yaml:27:21: error: no view has the id 'ghost'",
+        ]
+        #expect(lines.count == 10, "\(run.errors)")
+        for start in expected {
+            #expect(lines.contains { $0.hasPrefix(start) }, "missing \(start) in:\n\(run.errors)")
+        }
+    }
+
     @Test func theCommonYAMLSlipsGetHints() throws {
         let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
         let colour = CLITests.run(binary, ["validate", "Fixtures/invalid/unquoted-hex-colour.yaml"], in: CLITests.root)

@@ -72,31 +72,46 @@ import TestSupport
         return nil
     }
 
-    @Test func watchRendersAChangeAndKeepsTheLastGoodPictureOnAnError() throws {
+    /// `arrange ARGUMENTS` started in `folder`, its standard error in log.txt there.
+    func startWatching(_ arguments: [String], in folder: URL) throws -> (process: Process, log: () -> String) {
         let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
-        let folder = try ExternalTool.scratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let scene = folder.appendingPathComponent("card.yaml")
-        let picture = folder.appendingPathComponent("out/card.png")
         let log = folder.appendingPathComponent("log.txt")
-        try Data(Self.scene(40).utf8).write(to: scene)
         try Data().write(to: log)
-
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["render", "card.yaml", "-o", "out", "--watch"]
+        process.arguments = arguments
         process.currentDirectoryURL = folder
         process.standardError = try FileHandle(forWritingTo: log)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        defer {
-            process.terminate()
-            // A watcher stops when asked, even when its parent blocks the signal (test runners do).
-            #expect(waitFor(5) { !process.isRunning } != nil, "the watcher ignored SIGTERM")
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-        }
-        func logText() -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+        return (process, { (try? String(contentsOf: log, encoding: .utf8)) ?? "" })
+    }
+
+    /// Stops a watcher, which must stop when asked even when its parent blocks the signal (test
+    /// runners do).
+    func stop(_ process: Process) {
+        process.terminate()
+        #expect(waitFor(5) { !process.isRunning } != nil, "the watcher ignored SIGTERM")
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    /// Waits up to 10 s for the file at `url` to hold other bytes than `old`; returns the
+    /// seconds it took, printed, or nil.
+    func waitForChange(of url: URL, from old: Data, _ what: String) -> Double? {
+        let took = waitFor(10) { (try? Data(contentsOf: url)).map { $0 != old } ?? false }
+        print("\(what): redrawn after \(took.map { String(format: "%.3f s", $0) } ?? "more than 10 s")")
+        return took
+    }
+
+    @Test func watchRendersAChangeAndKeepsTheLastGoodPictureOnAnError() throws {
+        let folder = try ExternalTool.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = folder.appendingPathComponent("card.yaml")
+        let picture = folder.appendingPathComponent("out/card.png")
+        try Data(Self.scene(40).utf8).write(to: scene)
+        let (process, logText) = try startWatching(["render", "card.yaml", "-o", "out", "--watch"], in: folder)
+        defer { stop(process) }
 
         #expect(waitFor(20) { logText().contains("watching 1 scene") } != nil, "\(logText())")
         let first = try Data(contentsOf: picture)
@@ -114,6 +129,78 @@ import TestSupport
                 "\(logText())")
         #expect(waitFor(2) { logText().contains("card.yaml has errors; its last good pictures are kept") } != nil)
         #expect(try Data(contentsOf: picture) == second)
+        #expect(process.isRunning)
+    }
+
+    /// A 4 × 4 SVG picture of one colour.
+    static func svg(_ colour: String) -> String {
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"4\"><rect width=\"4\" height=\"4\" fill=\"\(colour)\"/></svg>\n"
+    }
+
+    static let imageScene = "canvas: {width: 20, height: 20}\nview:\n  image: {path: pictures/dot.svg, resizable: true}\n"
+
+    /// A scratch folder with card.yaml showing pictures/dot.svg, red; returns both.
+    func imageSceneFolder() throws -> (folder: URL, image: URL) {
+        let folder = try ExternalTool.scratchFolder()
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("pictures"), withIntermediateDirectories: true)
+        let image = folder.appendingPathComponent("pictures/dot.svg")
+        try Data(Self.svg("#ff0000").utf8).write(to: image)
+        try Data(Self.imageScene.utf8).write(to: folder.appendingPathComponent("card.yaml"))
+        return (folder, image)
+    }
+
+    @Test func anImageTheSceneShowsIsAnInput() throws {
+        let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
+        let (folder, image) = try imageSceneFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = ["render", "card.yaml", "-o", "out", "--incremental"]
+        #expect(CLITests.run(binary, arguments, in: folder).errors.contains("rendered 1 of 1 scene (0 unchanged)"))
+        let red = try Data(contentsOf: folder.appendingPathComponent("out/card.png"))
+        #expect(CLITests.run(binary, arguments, in: folder).errors.contains("rendered 0 of 1 scene (1 unchanged)"))
+        // Only the image changes: the scene renders again, and the picture shows the new image.
+        try Data(Self.svg("#0000ff").utf8).write(to: image)
+        let changed = CLITests.run(binary, arguments, in: folder)
+        #expect(changed.errors.contains("rendered 1 of 1 scene (0 unchanged)"), "\(changed.errors)")
+        #expect(try Data(contentsOf: folder.appendingPathComponent("out/card.png")) != red)
+        #expect(CLITests.run(binary, arguments, in: folder).errors.contains("rendered 0 of 1 scene (1 unchanged)"))
+    }
+
+    @Test func watchRedrawsWhenAnImageChanges() throws {
+        let (folder, image) = try imageSceneFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let picture = folder.appendingPathComponent("out/card.png")
+        let (process, logText) = try startWatching(["render", "card.yaml", "-o", "out", "--watch"], in: folder)
+        defer { stop(process) }
+        #expect(waitFor(20) { logText().contains("watching 1 scene") } != nil, "\(logText())")
+        let first = try Data(contentsOf: picture)
+
+        // The scene stays as it is; only the image it shows changes.
+        try Data(Self.svg("#0000ff").utf8).write(to: image, options: .atomic)
+        let took = waitForChange(of: picture, from: first, "an image changed")
+        #expect(took != nil, "the picture did not change: \(logText())")
+        // The issue asks for a redraw within 2 s; polling (0.1 s) and settling (0.15 s) take a
+        // quarter of that, so only a machine far busier than usual comes near it.
+        #expect((took ?? .infinity) < 2, "\(logText())")
+    }
+
+    @Test func watchTakesAMarkdownFileAndRedrawsWhenABlockChanges() throws {
+        let folder = try ExternalTool.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("GUIDE.md")
+        let block = "```arrange\ncanvas: {width: 40, height: 30}\nview:\n  rectangle: {}\n  modifiers: [{fill: red}]\n```\n"
+        try Data("# Guide\n\n\(block)".utf8).write(to: file)
+        let picture = folder.appendingPathComponent("images/GUIDE-1.png")
+        let (process, logText) = try startWatching(["render", "GUIDE.md", "-o", "images", "--in-place", "--watch"], in: folder)
+        defer { stop(process) }
+        #expect(waitFor(20) { logText().contains("watching 1 scene") } != nil, "\(logText())")
+        let first = try Data(contentsOf: picture)
+        // Rewritten in place, the block's source kept in a comment: the block is edited there.
+        let kept = try String(contentsOf: file, encoding: .utf8)
+        #expect(kept == "# Guide\n\n<!-- arrange\ncanvas: {width: 40, height: 30}\nview:\n  rectangle: {}\n  modifiers: [{fill: red}]\n-->\n![arrange scene 1](images/GUIDE-1.png)\n")
+        try Data(kept.replacingOccurrences(of: "fill: red", with: "fill: blue").utf8).write(to: file, options: .atomic)
+        #expect(waitForChange(of: picture, from: first, "a Markdown block changed") != nil, "\(logText())")
+        #expect(waitFor(10) { logText().contains("rendered GUIDE.md → images/GUIDE-1.png") } != nil, "\(logText())")
+        #expect(try String(contentsOf: file, encoding: .utf8) == kept.replacingOccurrences(of: "fill: red", with: "fill: blue"))
         #expect(process.isRunning)
     }
 }

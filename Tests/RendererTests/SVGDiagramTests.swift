@@ -21,10 +21,15 @@ import TestSupport
         try renderer.render(DisplayList(size: CGSize(width: 200, height: 100), items: items))
     }
 
-    /// The document's lines between `<svg …>` and `</svg>`.
-    static func lines(_ items: [DisplayItem], renderer: SVGRenderer = SVGRenderer()) throws -> [String] {
+    /// The root of a document without images.
+    static let header = ##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="100" viewBox="0 0 200 100">"##
+    /// The root of a document with images, which names XLink for their `xlink:href`.
+    static let imageHeader = ##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="100" viewBox="0 0 200 100">"##
+
+    /// The document's lines between `<svg …>` (which must be `header`) and `</svg>`.
+    static func lines(_ items: [DisplayItem], renderer: SVGRenderer = SVGRenderer(), header: String = header) throws -> [String] {
         let lines = try svg(items, renderer: renderer).split(separator: "\n").map(String.init)
-        #expect(lines.first == ##"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" viewBox="0 0 200 100">"##)
+        #expect(lines.first == header)
         #expect(lines.last == "</svg>")
         return Array(lines.dropFirst().dropLast())
     }
@@ -177,44 +182,57 @@ import TestSupport
 
     // MARK: Images
 
-    @Test func anImageIsADataURIOfTheFilesBytes() throws {
+    @Test func anImageIsDefinedOnceAndShownInAViewportOverEachFrame() throws {
         let source = try Self.image()
-        let lines = try Self.lines([Self.item(CGRect(x: 10, y: 20, width: 40, height: 30), .image(ImageDrawing(source: source)))])
-        try #require(lines.count == 1)
-        let prefix = ##"<image x="10" y="20" width="40" height="30" preserveAspectRatio="none" href="data:image/png;base64,"##
-        #expect(lines[0].hasPrefix(prefix))
-        #expect(lines[0].hasSuffix(##""/>"##))
-        let encoded = lines[0].dropFirst(prefix.count).dropLast(3)
+        let item = Self.item(CGRect(x: 10, y: 20, width: 40, height: 30), .image(ImageDrawing(source: source)))
+        // The same image twice: one definition of its 2 × 2 pixels, two viewports stretching it.
+        let moved = Self.item(CGRect(x: 60, y: 0, width: 4, height: 4), .image(ImageDrawing(source: source)))
+        let lines = try Self.lines([item, moved], header: Self.imageHeader)
+        try #require(lines.count == 5)
+        let prefix = ##"  <image id="image1" width="2" height="2" xlink:href="data:image/png;base64,"##
+        #expect(lines[0] == "<defs>")
+        #expect(lines[1].hasPrefix(prefix))
+        #expect(lines[1].hasSuffix(##""/>"##))
+        // The file holds only IHDR, IDAT and IEND, all kept: the data is the file's bytes.
+        let encoded = lines[1].dropFirst(prefix.count).dropLast(##""/>"##.count)
         #expect(Data(base64Encoded: String(encoded)) == Data(Self.png))
-        // An SVG file is embedded the same way, as image/svg+xml: its markup never enters the page.
+        #expect(lines[2] == "</defs>")
+        #expect(lines[3] == ##"<svg x="10" y="20" width="40" height="30" viewBox="0 0 2 2" preserveAspectRatio="none"><use xlink:href="#image1"/></svg>"##)
+        #expect(lines[4] == ##"<svg x="60" y="0" width="4" height="4" viewBox="0 0 2 2" preserveAspectRatio="none"><use xlink:href="#image1"/></svg>"##)
+        // An SVG file is embedded the same way, as image/svg+xml, sanitised: its script is gone,
+        // and its markup never enters the page.
         let markup = #"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><script>alert(1)</script></svg>"#
-        let svgLines = try Self.lines([Self.item(CGRect(x: 0, y: 0, width: 4, height: 4), .image(ImageDrawing(source: ImageSource(data: Data(markup.utf8)))))])
-        #expect(svgLines.count == 1 && svgLines[0].contains(##"href="data:image/svg+xml;base64,"##) && !svgLines[0].contains("<script"))
-        // Nearest-pixel sampling.
-        let pixelated = try Self.lines([Self.item(CGRect(x: 0, y: 0, width: 8, height: 8), .image(ImageDrawing(source: source, interpolation: .none)))])
-        #expect(pixelated[0].hasPrefix(##"<image x="0" y="0" width="8" height="8" preserveAspectRatio="none" image-rendering="optimizeSpeed" href="data:image/png;base64,"##))
-        // A frame of no size draws nothing.
+        let svgLines = try Self.lines([Self.item(CGRect(x: 0, y: 0, width: 4, height: 4), .image(ImageDrawing(source: ImageSource(data: Data(markup.utf8)))))],
+                                      header: Self.imageHeader)
+        let svgPrefix = ##"  <image id="image1" width="4" height="4" xlink:href="data:image/svg+xml;base64,"##
+        try #require(svgLines.count == 4 && svgLines[1].hasPrefix(svgPrefix))
+        let inner = Data(base64Encoded: String(svgLines[1].dropFirst(svgPrefix.count).dropLast(##""/>"##.count)))
+        #expect(inner.map { String(decoding: $0, as: UTF8.self) }
+            == ##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="4" height="4"/>"##)
+        // Nearest-pixel sampling, inherited by the viewport's image.
+        let pixelated = try Self.lines([Self.item(CGRect(x: 0, y: 0, width: 8, height: 8), .image(ImageDrawing(source: source, interpolation: .none)))],
+                                       header: Self.imageHeader)
+        #expect(pixelated[3] == ##"<svg x="0" y="0" width="8" height="8" viewBox="0 0 2 2" preserveAspectRatio="none" image-rendering="optimizeSpeed"><use xlink:href="#image1"/></svg>"##)
+        // A frame of no size draws nothing, and defines nothing.
         #expect(try Self.lines([Self.item(CGRect(x: 0, y: 0, width: 0, height: 8), .image(ImageDrawing(source: source)))]).isEmpty)
     }
 
     @Test func linkedImagesAreNamedAndEscaped() throws {
         let links = SVGRenderer(imageLinks: true)
         let frame = CGRect(x: 0, y: 0, width: 2, height: 2)
-        #expect(try Self.lines([Self.item(frame, .image(ImageDrawing(source: Self.image(named: "images/tiny.png"))))], renderer: links) == [
-            ##"<image x="0" y="0" width="2" height="2" preserveAspectRatio="none" href="images/tiny.png"/>"##,
-        ])
+        func symbol(_ name: String) throws -> String {
+            let lines = try Self.lines([Self.item(frame, .image(ImageDrawing(source: Self.image(named: name))))], renderer: links, header: Self.imageHeader)
+            #expect(lines.count == 4 && lines[3] == ##"<svg x="0" y="0" width="2" height="2" viewBox="0 0 2 2" preserveAspectRatio="none"><use xlink:href="#image1"/></svg>"##)
+            return lines.count > 1 ? lines[1] : ""
+        }
+        #expect(try symbol("images/tiny.png")
+            == ##"  <image id="image1" width="2" height="2" xlink:href="images/tiny.png"/>"##)
         // Quotes and angle brackets cannot end the attribute or open an element: they are
         // percent-encoded in the URL (" %22, < %3C, > %3E, space %20, # %23), and & is escaped.
-        let hostile = try Self.lines([Self.item(frame, .image(ImageDrawing(source: Self.image(named: ##"a"/><script>x</script> & #1.png"##))))],
-                                     renderer: links)
-        #expect(hostile == [
-            ##"<image x="0" y="0" width="2" height="2" preserveAspectRatio="none" href="a%22/%3E%3Cscript%3Ex%3C/script%3E%20&amp;%20%231.png"/>"##,
-        ])
+        #expect(try symbol(##"a"/><script>x</script> & #1.png"##).contains(##"xlink:href="a%22/%3E%3Cscript%3Ex%3C/script%3E%20&amp;%20%231.png"/>"##))
         // A name that would read as a scheme or a host stays a path.
-        let scheme = try Self.lines([Self.item(frame, .image(ImageDrawing(source: Self.image(named: "javascript:alert(1)"))))], renderer: links)
-        #expect(scheme[0].contains(##"href="./javascript:alert(1)""##))
-        let host = try Self.lines([Self.item(frame, .image(ImageDrawing(source: Self.image(named: "//example.com/a.png"))))], renderer: links)
-        #expect(host[0].contains(##"href=".//example.com/a.png""##))
+        #expect(try symbol("javascript:alert(1)").contains(##"xlink:href="./javascript:alert(1)""##))
+        #expect(try symbol("//example.com/a.png").contains(##"xlink:href=".//example.com/a.png""##))
     }
 
     // MARK: Groups

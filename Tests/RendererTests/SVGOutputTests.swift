@@ -19,7 +19,7 @@ import TestSupport
     static func lines(_ items: [DisplayItem], scale: CGFloat = 1, options: RenderOptions = RenderOptions()) throws -> [String] {
         let svg = try SVGRenderer().render(DisplayList(size: CGSize(width: 20, height: 10), scale: scale, items: items), options: options)
         var lines = svg.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.first == "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"10\" viewBox=\"0 0 20 10\">")
+        #expect(lines.first == "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"20\" height=\"10\" viewBox=\"0 0 20 10\">")
         #expect(lines.suffix(2) == ["</svg>", ""])
         lines.removeFirst()
         lines.removeLast(2)
@@ -33,11 +33,33 @@ import TestSupport
         item(frame.minX, frame.minY, frame.width, frame.height, .strokeBorder(.rectangle, color, lineWidth: width), id: id)
     }
 
+    @Test func glyphsAndImagesAreReferencedWithXLinkForSVG11Readers() throws {
+        // Inkscape 1.2 and other SVG 1.1 readers draw a <use> or <image> only through xlink:href,
+        // declared on the root; one href attribute each, never both forms.
+        let text = LayoutResult(of: Text("Hi"), in: ProposedViewSize(width: nil, height: nil)).displayList
+        let png = try CairoRenderer().render(DisplayList(size: CGSize(width: 2, height: 2), items: [Self.box]), options: RenderOptions())
+        let image = Self.item(0, 0, 20, 10, .image(ImageDrawing(source: try ImageSource(data: png))))
+        let svg = try SVGRenderer().render(DisplayList(size: text.size, items: text.items + [image]), options: RenderOptions())
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "))
+        let uses = svg.components(separatedBy: "<use ").dropFirst()
+        // Two glyphs, H and i, and the image's one use.
+        #expect(uses.count == 3)
+        for use in uses {
+            let element = use.prefix { $0 != ">" }
+            #expect(element.components(separatedBy: "xlink:href=\"").count == 2, "\(element)")
+            #expect(element.components(separatedBy: " href=\"").count == 1, "\(element)")
+        }
+        let images = svg.components(separatedBy: "<image ").dropFirst()
+        #expect(images.count == 1)
+        #expect(images.allSatisfy { $0.prefix { $0 != ">" }.contains("xlink:href=\"data:image/png;base64,") })
+        #expect(!svg.contains(" href=\""))
+    }
+
     @Test func aFilledRectangleWithItsBorderIsOneElement() throws {
         // The stroke's centre line is half a point in: x 0.5, width 20 − 1 = 19, height 10 − 1 = 9.
         let svg = try SVGRenderer().render(DisplayList(size: CGSize(width: 20, height: 10), items: [Self.box, Self.border()]))
         #expect(svg == """
-            <svg xmlns="http://www.w3.org/2000/svg" width="20" height="10" viewBox="0 0 20 10">
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="20" height="10" viewBox="0 0 20 10">
             <rect x="0.5" y="0.5" width="19" height="9" fill="#ff3b30" stroke="#000000"/>
             </svg>
 
@@ -52,7 +74,7 @@ import TestSupport
         let view = Rectangle().fill(Color(red: 1, green: 0.5, blue: 0)).frame(width: 20, height: 10).border(Color.black, width: 1)
         let svg = try SVGRenderer().render(LayoutResult(of: view).displayList)
         #expect(svg == """
-            <svg xmlns="http://www.w3.org/2000/svg" width="20" height="10" viewBox="0 0 20 10">
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="20" height="10" viewBox="0 0 20 10">
             <rect x="0.5" y="0.5" width="19" height="9" fill="#ff8000" stroke="#000000"/>
             </svg>
 

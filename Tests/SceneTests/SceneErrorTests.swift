@@ -86,7 +86,7 @@ import Testing
         "view-is-number.yaml": (1, 7, "'5' is not a view"),
         "image-missing.yaml": (2, 10, "the image 'images/nowhere.png' does not exist"),
         "image-corrupt.yaml": (3, 17, "the image is corrupt"),
-        "image-not-an-image.yaml": (4, 14, "not a PNG or JPEG image"),
+        "image-not-an-image.yaml": (4, 14, "not a PNG, JPEG or SVG image"),
         "image-too-large.yaml": (2, 17, "10000 × 10000 = 100000000 pixels, over the limit of 67108864"),
         "connect-unknown-id.yaml": (7, 34, "no view with id 'secnd' inside the view that draws this connector; did you mean 'second'?"),
     ]

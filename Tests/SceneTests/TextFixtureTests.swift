@@ -109,7 +109,7 @@ import TestSupport
         print("tag-cloud.svg: \(svg.utf8.count) bytes (was 7,542 with system fonts; limit 22,626)")
         #expect(svg.utf8.count <= 3 * 7_542)
         let definitions = svg.components(separatedBy: "<path id=\"").count - 1
-        let uses = svg.components(separatedBy: "<use href=\"#").count - 1
+        let uses = svg.components(separatedBy: "<use xlink:href=\"#").count - 1
         let distinct = Set(Self.glyphs(list.items).filter { $0.glyph.id != 3 }.map { "\($0.glyph.face?.path ?? "")#\($0.glyph.id)" })
         // Every distinct glyph (spaces, glyph 3, have no outline) once; uses as many as glyphs.
         #expect(definitions == distinct.count)

@@ -11,6 +11,22 @@ import Testing
         #expect(decoded == bitmap)
     }
 
+    /// Two images of different sizes side by side: 3 × 1 and 1 × 2 make cells of 3 × 2, so a
+    /// 6 × 2 picture; it is refused when it would exceed the pixel limit (12 here).
+    @Test func sideBySideCellsTakeTheLargerSizeAndRespectTheLimit() throws {
+        let wide = Bitmap(width: 3, height: 1, red: 1, green: 2, blue: 3, alpha: 255)
+        let tall = Bitmap(width: 1, height: 2, red: 4, green: 5, blue: 6, alpha: 255)
+        let picture = try #require(Bitmap.sideBySide(wide, tall, maximumPixels: 12))
+        #expect(picture.width == 6 && picture.height == 2)
+        #expect(picture[0, 0] == (1, 2, 3, 255) && picture[2, 0] == (1, 2, 3, 255))
+        #expect(picture[3, 0] == (4, 5, 6, 255) && picture[3, 1] == (4, 5, 6, 255))
+        // Missing: the wide image's second row, the tall image's last two columns; stripes
+        // (255, 0, 255) where ⌊(x + y) / 4⌋ is even, (255, 192, 255) where odd.
+        #expect(picture[0, 1] == (255, 0, 255, 255) && picture[2, 1] == (255, 0, 255, 255))
+        #expect(picture[4, 0] == (255, 192, 255, 255) && picture[5, 1] == (255, 192, 255, 255))
+        #expect(Bitmap.sideBySide(wide, tall, maximumPixels: 11) == nil)
+    }
+
     @Test func identicalImagesDoNotDiffer() throws {
         let a = Bitmap(width: 4, height: 4, red: 1, green: 2, blue: 3, alpha: 255)
         let difference = try a.difference(from: a)

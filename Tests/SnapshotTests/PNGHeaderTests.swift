@@ -32,10 +32,21 @@ struct PNGHeaderTests {
     }
 
     @Test func aTruncatedPNGIsCalledTruncated() throws {
-        // Without its last 12 bytes, the IEND chunk.
-        let cut = try png(width: 4, height: 4).dropLast(12)
+        // Without its last 20 bytes: the IEND chunk (12) and the end of the image data.
+        let cut = try png(width: 4, height: 4).dropLast(20)
+        #expect(Bitmap.missingEndWarning(Data(cut)) == nil)
         #expect(throws: SnapshotError.unreadableImage("the PNG is truncated: the file ends before the image does (its last chunk, IEND, or image data is missing)")) {
             try Bitmap(png: Data(cut))
         }
+    }
+
+    /// Without only its IEND chunk (the last 12 bytes, as odiff writes its diff images) a PNG
+    /// is read whole, and `missingEndWarning` says what is wrong.
+    @Test func aPNGWithoutOnlyItsEndMarkerIsReadAndSaidSo() throws {
+        let whole = try png(width: 4, height: 4)
+        let cut = Data(whole.dropLast(12))
+        #expect(try Bitmap(png: cut) == Bitmap(png: whole))
+        #expect(Bitmap.missingEndWarning(cut) == "the PNG has no IEND chunk (the end marker every PNG must close with); it is read if its image data is whole")
+        #expect(Bitmap.missingEndWarning(whole) == nil)
     }
 }

@@ -45,6 +45,40 @@ import Testing
         }
     }
 
+    /// pixelmatch's own test suite (`test/test.js` of 7.2.0, images in Fixtures/pixelmatch-suite):
+    /// the three pairs whose counts depend on which of two equally dark (or bright) neighbours
+    /// the anti-aliasing check keeps. Visiting the neighbours row by row gave 12433, 213 and
+    /// 36045; pixelmatch visits them column by column.
+    @Test(arguments: [("2", 12437), ("3", 212), ("4", 36049)])
+    func pixelmatchsOwnSuiteCounts(pair: String, expected: Int) throws {
+        let folder = Self.folder.deletingLastPathComponent().appendingPathComponent("pixelmatch-suite")
+        let a = try Bitmap(contentsOfPNG: folder.appendingPathComponent("\(pair)a.png"))
+        let b = try Bitmap(contentsOfPNG: folder.appendingPathComponent("\(pair)b.png"))
+        #expect(try ImageComparison(threshold: 0.05).compare(a, b).differingPixels == expected)
+    }
+
+    /// Strict by default; a tolerance is opt-in, in pixels or as a share, the larger applying, and
+    /// a pass it allows is called tolerated. The recoloured rectangle of the pixelmatch fixtures
+    /// is 26 × 17 = 442 of 64 × 48 = 3,072 pixels (14.39 %).
+    @Test func aToleranceIsOptInAndATolerancePassIsCalledSo() throws {
+        let a = try Bitmap(contentsOfPNG: Self.folder.appendingPathComponent("rectangle-recoloured-a.png"))
+        let b = try Bitmap(contentsOfPNG: Self.folder.appendingPathComponent("rectangle-recoloured-b.png"))
+        let strict = try ImageComparison.checkDefault.compare(a, b)
+        #expect(strict.differingPixels == 442 && !strict.passes && !strict.tolerated && strict.toleratedNote == nil)
+        #expect(ImageComparison.checkDefault.maxDifferingPixels == 0 && ImageComparison.checkDefault.maxDifferingFraction == 0)
+        let cases: [(pixels: Int, fraction: Double, passes: Bool)] = [
+            (442, 0, true), (441, 0, false), (0, 0.144, true), (0, 0.143, false), (10, 0.144, true), (442, 0.01, true), (441, 0.01, false),
+        ]
+        for test in cases {
+            let result = try ImageComparison(maxDifferingFraction: test.fraction, maxDifferingPixels: test.pixels).compare(a, b)
+            #expect(result.passes == test.passes, "\(test)")
+            #expect(result.toleratedNote == (test.passes ? "442 px differ, tolerated" : nil), "\(test)")
+        }
+        let same = try ImageComparison(maxDifferingPixels: 500).compare(a, a)
+        #expect(same.passes && !same.tolerated)
+        #expect(ImageComparison(maxDifferingPixels: -3).maxDifferingPixels == 0)
+    }
+
     @Test func theDiffImageMarksDifferencesRedAndAntiAliasingYellow() throws {
         let a = try Bitmap(contentsOfPNG: Self.folder.appendingPathComponent("rectangle-recoloured-a.png"))
         let b = try Bitmap(contentsOfPNG: Self.folder.appendingPathComponent("rectangle-recoloured-b.png"))

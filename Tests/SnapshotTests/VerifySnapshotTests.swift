@@ -37,6 +37,28 @@ import Testing
         #expect(diff[5, 5] != (255, 0, 0, 255))
     }
 
+    /// A match after a mismatch removes the actual and diff images the mismatch left.
+    @Test func aMatchRemovesTheArtefactsOfAnEarlierMismatch() throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let artifacts = directory.appendingPathComponent("artifacts")
+        let before = Color.red.frame(width: 20, height: 10), after = Color.blue.frame(width: 20, height: 10)
+        _ = verifySnapshot(of: before, as: ViewSnapshot.png(), named: "box", snapshotDirectory: directory, artifacts: artifacts)
+        #expect(verifySnapshot(of: after, as: ViewSnapshot.png(), named: "box", snapshotDirectory: directory, artifacts: artifacts) != nil)
+        let left = artifacts.appendingPathComponent("VerifySnapshotTests")
+        let files = [left.appendingPathComponent("box.actual.png"), left.appendingPathComponent("box.diff.png")]
+        #expect(files.allSatisfy { FileManager.default.fileExists(atPath: $0.path) })
+        #expect(verifySnapshot(of: before, as: ViewSnapshot.png(), named: "box", snapshotDirectory: directory, artifacts: artifacts) == nil)
+        #expect(files.allSatisfy { !FileManager.default.fileExists(atPath: $0.path) })
+        // A tolerance is the library's to give too: all 200 pixels differ, 200 are allowed.
+        func verify<V: View>(_ view: V, allowing pixels: Int) -> String? {
+            verifySnapshot(of: view, as: ViewSnapshot.png(comparison: ImageComparison(maxDifferingPixels: pixels)), named: "box",
+                           snapshotDirectory: directory, artifacts: artifacts)
+        }
+        #expect(verify(after, allowing: 200) == nil)
+        #expect(verify(after, allowing: 199)?.contains("200 of 200 pixels differ") == true)
+    }
+
     @Test func svgSnapshotsNameTheFirstDifferingLine() throws {
         let directory = try folder()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -49,7 +49,7 @@ public struct ReadPolicy: Sendable, Hashable {
     }
 
     /// The path with every link, `.` and `..` resolved, or nil when a part of it does not exist.
-    static func realPath(_ path: String) -> String? {
+    public static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -103,6 +103,13 @@ public struct ReadScope: Sendable, Hashable {
     /// read) and checked again through its descriptor; its size is checked before reading.
     /// - Throws: `ReadRefusal` naming the path and why.
     public func read(_ path: String, limit: Int) throws(ReadRefusal) -> Data {
+        try readFile(path, limit: limit).data
+    }
+
+    /// The real path of the regular file at `path` and its bytes, as `read(_:limit:)` reads them:
+    /// for a reader that records which files it read (a scene's inputs).
+    /// - Throws: `ReadRefusal` naming the path and why.
+    public func readFile(_ path: String, limit: Int) throws(ReadRefusal) -> (path: String, data: Data) {
         let (real, _) = try resolve(path)
         let descriptor = open(real, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { throw ReadRefusal(path: path, reason: .unreadable(String(cString: strerror(errno)))) }
@@ -128,7 +135,7 @@ public struct ReadScope: Sendable, Hashable {
             return 0
         }
         guard failure == 0 else { throw ReadRefusal(path: path, reason: .unreadable(String(cString: strerror(failure)))) }
-        return offset == size ? data : data.prefix(offset)
+        return (real, offset == size ? data : data.prefix(offset))
     }
 
     /// The font files (`.ttf`, `.otf`, `.ttc`, `.otc`) below the folder `path` (hidden folders

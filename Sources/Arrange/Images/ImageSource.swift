@@ -1,9 +1,10 @@
 import CImageCodecs
 import Foundation
 
-/// A decoded PNG or JPEG, or a parsed SVG: the file's bytes (which SVG output embeds as they are)
-/// and, for PNG and JPEG, its pixels (which Cairo draws; an SVG image is drawn as vectors by
-/// librsvg). Read once, when made, so a broken file is found before anything is drawn.
+/// A decoded PNG or JPEG, or a parsed SVG: the file's bytes, the image data alone (which SVG
+/// output embeds) and, for PNG and JPEG, its pixels (which Cairo draws; an SVG image is drawn as
+/// vectors by librsvg). Read once, when made, so a broken or hostile file is found before anything
+/// is drawn.
 public final class ImageSource: Hashable, Sendable, CustomStringConvertible {
     /// The file formats Arrange reads.
     public enum Format: String, Sendable {
@@ -18,8 +19,13 @@ public final class ImageSource: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The file's bytes, unchanged.
+    /// The file's bytes, unchanged. Output never holds them: see `embeddableData`.
     public let data: Data
+    /// The image as output may carry it. A PNG keeps only the chunks that make its picture and a
+    /// JPEG only the segments that decode (no text, EXIF, XMP, ICC profile, comment or bytes after
+    /// the end); an SVG is sanitised (`SVGSanitizer`: drawing elements only, nothing that runs or
+    /// loads), and it is also what librsvg draws.
+    public let embeddableData: Data
     /// PNG, JPEG or SVG, from the file's first bytes (not its name).
     public let format: Format
     /// The image's size in pixels: its natural size in points, as in SwiftUI at scale 1. For an
@@ -47,38 +53,27 @@ public final class ImageSource: Hashable, Sendable, CustomStringConvertible {
     public static let svgByteLimit = 16 * 1024 * 1024
 
     /// Decodes `data`.
-    /// - Throws: `ImageError` for data that is not PNG or JPEG, over `pixelLimit` pixels (checked
-    ///   from the header, before decoding), or truncated or corrupt.
+    /// - Throws: `ImageError` for data that is not PNG, JPEG or SVG, over `pixelLimit` pixels
+    ///   (checked from the header, before decoding), truncated or corrupt, or an SVG over the
+    ///   limits `SVGSanitizer` sets.
     public init(data: Data, name: String = "image", pixelLimit: Int = ImageSource.pixelLimit) throws(ImageError) {
         self.data = data
         self.name = name
-        var width: UInt32 = 0, height: UInt32 = 0
         var message = [CChar](repeating: 0, count: 256)
-        let format = data.withUnsafeBytes { raw -> arrange_image_format in
-            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return ARRANGE_IMAGE_UNKNOWN }
-            return arrange_image_sniff(base, raw.count)
-        }
-        switch format {
-        case ARRANGE_IMAGE_PNG: self.format = .png
-        case ARRANGE_IMAGE_JPEG: self.format = .jpeg
-        case ARRANGE_IMAGE_SVG:
-            self.format = .svg
-            (pixelWidth, pixelHeight) = try Self.svgSize(data)
+        guard let format = Self.sniff(data) else { throw ImageError.unknownFormat }
+        self.format = format
+        if format == .svg {
+            guard data.count <= Self.svgByteLimit else {
+                throw ImageError.corrupt("an SVG image may have \(Self.svgByteLimit) bytes at most, this one has \(data.count)")
+            }
+            embeddableData = try SVGSanitizer.sanitize(data)
+            (pixelWidth, pixelHeight) = try Self.svgSize(embeddableData)
             storage = UnsafeMutableRawBufferPointer.allocate(byteCount: 0, alignment: 16)
             return
-        default: throw ImageError.unknownFormat
         }
-        let sized = data.withUnsafeBytes { raw -> Int32 in
-            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return -1 }
-            return arrange_image_size(base, raw.count, &width, &height, &message, message.count)
-        }
-        guard sized == 0 else { throw ImageError.corrupt(Self.text(message)) }
-        // A header may claim up to 2³² − 1 a side: the product can pass Int's range.
-        let (count, overflow) = Int(width).multipliedReportingOverflow(by: Int(height))
-        guard !overflow, count <= pixelLimit else { throw ImageError.tooLarge(width: Int(width), height: Int(height), limit: pixelLimit) }
-        guard width <= Self.sideLimit, height <= Self.sideLimit else {
-            throw ImageError.sideTooLong(width: Int(width), height: Int(height), limit: Self.sideLimit)
-        }
+        let (width, height) = try Self.rasterSize(data, pixelLimit: pixelLimit)
+        let count = Int(width) * Int(height)
+        let embeddable = try format == .png ? ImageStripping.png(data) : ImageStripping.jpeg(data)
         // Allocated by hand so the address stays put for Cairo; 16-byte aligned as its surfaces are.
         let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: count * 4, alignment: 16)
         storage.initializeMemory(as: UInt8.self, repeating: 0)
@@ -90,6 +85,7 @@ public final class ImageSource: Hashable, Sendable, CustomStringConvertible {
             storage.deallocate()
             throw ImageError.corrupt(Self.text(message))
         }
+        embeddableData = embeddable
         self.pixelWidth = Int(width)
         self.pixelHeight = Int(height)
         self.storage = storage
@@ -97,10 +93,42 @@ public final class ImageSource: Hashable, Sendable, CustomStringConvertible {
 
     deinit { storage.deallocate() }
 
-    /// An SVG document's natural size in whole pixels, checked against the limits; librsvg parses
-    /// it here, so markup it refuses is an error now rather than a blank later.
+    /// The format `data` starts as, or nil.
+    static func sniff(_ data: Data) -> Format? {
+        let format = data.withUnsafeBytes { raw -> arrange_image_format in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return ARRANGE_IMAGE_UNKNOWN }
+            return arrange_image_sniff(base, raw.count)
+        }
+        switch format {
+        case ARRANGE_IMAGE_PNG: return .png
+        case ARRANGE_IMAGE_JPEG: return .jpeg
+        case ARRANGE_IMAGE_SVG: return .svg
+        default: return nil
+        }
+    }
+
+    /// A PNG's or JPEG's size from its header, checked against `pixelLimit` and `sideLimit`
+    /// before anything is decoded.
+    static func rasterSize(_ data: Data, pixelLimit: Int) throws(ImageError) -> (width: UInt32, height: UInt32) {
+        var width: UInt32 = 0, height: UInt32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let sized = data.withUnsafeBytes { raw -> Int32 in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return -1 }
+            return arrange_image_size(base, raw.count, &width, &height, &message, message.count)
+        }
+        guard sized == 0 else { throw ImageError.corrupt(Self.text(message)) }
+        // A header may claim up to 2³² − 1 a side: the product can pass Int's range.
+        let (count, overflow) = Int(width).multipliedReportingOverflow(by: Int(height))
+        guard !overflow, count <= pixelLimit else { throw ImageError.tooLarge(width: Int(width), height: Int(height), limit: pixelLimit) }
+        guard width <= Self.sideLimit, height <= Self.sideLimit else {
+            throw ImageError.sideTooLong(width: Int(width), height: Int(height), limit: Self.sideLimit)
+        }
+        return (width, height)
+    }
+
+    /// A sanitised SVG document's natural size in whole pixels, checked against the limits;
+    /// librsvg parses it here, so markup it refuses is an error now rather than a blank later.
     private static func svgSize(_ data: Data) throws(ImageError) -> (Int, Int) {
-        guard data.count <= svgByteLimit else { throw ImageError.corrupt("an SVG image may have \(svgByteLimit) bytes at most, this one has \(data.count)") }
         var width = 0.0, height = 0.0
         var message = [CChar](repeating: 0, count: 256)
         let opened = data.withUnsafeBytes { raw -> Bool in
@@ -155,7 +183,7 @@ public final class ImageSource: Hashable, Sendable, CustomStringConvertible {
 public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file could not be read (missing, a folder, no permission), with the system's reason.
     case unreadable(String)
-    /// The bytes start as neither a PNG nor a JPEG.
+    /// The bytes start as neither a PNG nor a JPEG, and are not SVG markup.
     case unknownFormat
     /// The header claims more pixels than the limit; nothing was decoded.
     case tooLarge(width: Int, height: Int, limit: Int)
@@ -163,16 +191,21 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     case sideTooLong(width: Int, height: Int, limit: Int)
     /// The decoder refused the data (truncated, a bad chunk or marker), with its reason.
     case corrupt(String)
+    /// An SVG image is over a limit that keeps drawing it safe and quick (too many elements once
+    /// its references are followed, too deep, a costly filter), or uses an entity that only a
+    /// DOCTYPE could define; the reason names the limit.
+    case refused(String)
 
     public var description: String {
         switch self {
         case .unreadable(let reason): reason
-        case .unknownFormat: "not a PNG or JPEG image"
+        case .unknownFormat: "not a PNG, JPEG or SVG image"
         case .tooLarge(let width, let height, let limit):
             "the image is \(width) × \(height) = \(Self.product(width, height)) pixels, over the limit of \(limit)"
                 + (limit == ImageSource.pixelLimit ? " (64 megapixels)" : "")
         case .sideTooLong(let width, let height, let limit): "the image is \(width) × \(height) pixels; at most \(limit) a side"
         case .corrupt(let reason): "the image is corrupt: \(reason)"
+        case .refused(let reason): "the SVG image is refused: \(reason)"
         }
     }
 

@@ -123,7 +123,13 @@ private struct LineShaper {
         var advances = [CGFloat](repeating: 0, count: count)
         for glyph in shape(paragraph).glyphs where glyph.cluster >= 0 && glyph.cluster < count { advances[glyph.cluster] += glyph.advance }
         var prefix = [CGFloat](repeating: 0, count: count + 1)
-        for i in 0..<count { prefix[i + 1] = prefix[i] + advances[i] }
+        // Advances can be negative (kerning, marks): what they may take back, so a scan can stop
+        // once no later break can fit.
+        var slack: CGFloat = 0
+        for i in 0..<count {
+            prefix[i + 1] = prefix[i] + advances[i]
+            if advances[i] < 0 { slack -= advances[i] }
+        }
         let breaks = LineBreaks.opportunities(units)
         var graphemes: [Int] = []
         var offset = 0
@@ -145,8 +151,14 @@ private struct LineShaper {
             var best: Int?
             var end = start + 1
             while end <= count {
+                let lineWidth = width(start, end)
                 if breaks[end] {
-                    if fits(width(start, end), maxWidth) { best = end } else { break }
+                    if fits(lineWidth, maxWidth) { best = end } else { break }
+                } else if !fits(lineWidth - slack, maxWidth) {
+                    // Past the width with no break yet: no later break fits either. Without this
+                    // stop, text without break opportunities was scanned to its end for every
+                    // line (a megabyte without spaces took minutes).
+                    break
                 }
                 end += 1
             }

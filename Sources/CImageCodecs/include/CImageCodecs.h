@@ -10,8 +10,12 @@
 /// The file formats read.
 typedef enum { ARRANGE_IMAGE_UNKNOWN = 0, ARRANGE_IMAGE_PNG = 1, ARRANGE_IMAGE_JPEG = 2, ARRANGE_IMAGE_SVG = 3 } arrange_image_format;
 
-/// The format `bytes` start with (their signature; for SVG, markup with an `<svg` tag in the first
-/// 4 KiB), without reading further.
+/// How far into SVG markup the sniffer looks for the `<svg` root: the most an SVG image may have.
+#define ARRANGE_SVG_SNIFF_LIMIT (16 * 1024 * 1024)
+
+/// The format `bytes` start with: their signature, or for SVG, markup whose root is `<svg>` after
+/// any byte-order mark, white space, XML declaration, comments, processing instructions and
+/// DOCTYPE. Reads no further than the root's name.
 arrange_image_format arrange_image_sniff(const uint8_t *bytes, size_t length);
 
 /// Reads the pixel size from the header alone (PNG: IHDR; JPEG: the first frame marker), so that
