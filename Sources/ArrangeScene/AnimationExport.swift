@@ -157,7 +157,10 @@ public struct AnimationExport: Sendable {
             progress?(count, count)
             return File(name: "\(name)-sheet.\(imageFormat.rawValue)", data: data)
         case .layout:
-            let frames = times.map { time in (time, timeline.frame(at: time).frames) }
+            let frames = times.map { time in
+                let frame = timeline.frame(at: time)
+                return (time, frame.frames, Self.trims(in: frame.displayList))
+            }
             progress?(frames.count, frames.count)
             return File(name: "\(name)-layout.json", data: Data(Self.layoutJSON(frames, file: timeline.first.scene.file).utf8))
         case .apng:
@@ -189,19 +192,44 @@ public struct AnimationExport: Sendable {
     }
 
     /// `{"source": FILE, "frames": [{"time": 0, "views": {"ID": {"x":, "y":, "width":, "height":}}}]}`,
-    /// ids sorted, numbers as `LayoutDump` writes them: the same input gives the same bytes.
-    static func layoutJSON(_ frames: [(time: Double, views: TaggedFrames)], file: String) -> String {
+    /// ids sorted, numbers as `LayoutDump` writes them: the same input gives the same bytes. A
+    /// view that draws a trimmed shape also has `"trim": {"from":, "to":}`.
+    static func layoutJSON(_ frames: [(time: Double, views: TaggedFrames, trims: [String: PathTrim])], file: String) -> String {
         var json = "{\n  \"source\": \(LayoutDump.quoted(file)),\n  \"frames\": ["
         for (index, frame) in frames.enumerated() {
             json += index == 0 ? "\n" : ",\n"
             json += "    {\"time\": \(LayoutDump.number(frame.time)), \"views\": {"
             let views = frame.views.byID.sorted { $0.key < $1.key }
             json += views.map { id, rect in
-                "\(LayoutDump.quoted(id)): {\"x\": \(LayoutDump.number(rect.minX)), \"y\": \(LayoutDump.number(rect.minY)), \"width\": \(LayoutDump.number(rect.width)), \"height\": \(LayoutDump.number(rect.height))}"
+                var view = "\(LayoutDump.quoted(id)): {\"x\": \(LayoutDump.number(rect.minX)), \"y\": \(LayoutDump.number(rect.minY)), \"width\": \(LayoutDump.number(rect.width)), \"height\": \(LayoutDump.number(rect.height))"
+                if let trim = frame.trims[id] {
+                    view += ", \"trim\": {\"from\": \(LayoutDump.number(trim.from)), \"to\": \(LayoutDump.number(trim.to))}"
+                }
+                return view + "}"
             }.joined(separator: ", ")
             json += "}}"
         }
         return json + "\n  ]\n}\n"
+    }
+
+    /// The trim of the first trimmed shape each id draws (its own or, for an untagged shape, its
+    /// nearest tagged ancestor's id), back to front.
+    static func trims(in list: DisplayList) -> [String: PathTrim] {
+        var trims: [String: PathTrim] = [:]
+        func visit(_ items: [DisplayItem]) {
+            for item in items {
+                switch item.content {
+                case .path(let drawing):
+                    if let id = item.identity.id, let trim = drawing.trim, trims[id] == nil { trims[id] = trim }
+                case .group(let group):
+                    visit(group.items)
+                case .fill, .strokeBorder, .text, .image:
+                    continue
+                }
+            }
+        }
+        visit(list.items)
+        return trims
     }
 
     /// `lists` drawn in `format` on `jobs` threads, each picture handed to `deliver` with its

@@ -42,6 +42,10 @@ public struct SceneAnimation: @unchecked Sendable {
     public var fps: Double?
     /// The states, the scene as written first, in time order.
     public var states: [State]
+    /// A line for each value a keyframe changes that switches at once rather than animating (a
+    /// blend mode, a clip's shape), located at its key in the keyframe: `FILE:LINE:COL: warning: …`.
+    /// Every other value interpolates or crossfades (`LayoutTransition`).
+    public var warnings: [String] = []
 
     /// Frames per second when neither the scene nor the command says.
     public static let defaultFPS = 30.0
@@ -213,6 +217,9 @@ struct ViewChanges {
     var byID: [String: [(name: String, nameNode: Node, value: Node)]] = [:]
     /// The ids some view of the tree had.
     var applied: Set<String> = []
+    /// The view mappings, as written, of the ids changed: what a keyframe's values are compared
+    /// with to tell whether they change.
+    var originals: [String: Node.Mapping] = [:]
 
     /// Adds a keyframe's changes over those before it.
     mutating func add(_ keyframe: KeyframeEntry) {
@@ -305,8 +312,10 @@ extension SceneReader {
         }
         var states = [SceneAnimation.State(time: 0, curve: .linear, view: first, location: location(node))]
         var changes = ViewChanges()
+        var warnings: [String] = []
         var unknown: [(id: String, node: Node)] = []
         for keyframe in keyframes {
+            let before = changes
             changes.add(keyframe)
             var again = SceneReader(file: file, seed: seed, limits: limits, lineOffset: lineOffset)
             again.changes = changes
@@ -329,12 +338,28 @@ extension SceneReader {
             for change in keyframe.changes where !again.changes.applied.contains(change.id) && !unknown.contains(where: { $0.id == change.id }) {
                 unknown.append((change.id, change.idNode))
             }
+            warnings += jumpWarnings(keyframe, before: before, originals: again.changes.originals)
             let state = SceneAnimation.State(time: keyframe.time, curve: keyframe.curve, view: view ?? AnyView(EmptyView()), location: keyframe.location)
             if keyframe.time == 0 { states[0] = state } else { states.append(state) }
         }
         for (id, idNode) in unknown {
             try note(error("no view has the id '\(Self.shown(id))'; a keyframe changes views by their 'id'", at: idNode))
         }
-        return SceneAnimation(duration: duration, durationLocation: location(durationNode), fps: fps, states: states)
+        return SceneAnimation(duration: duration, durationLocation: location(durationNode), fps: fps, states: states, warnings: warnings)
+    }
+
+    /// A warning for each value `keyframe` changes that switches at once (`KeyframeMotion.jumps`),
+    /// at its key: values it sets to what they already were (after the keyframes `before`, or as
+    /// the view writes them) are not changes.
+    private func jumpWarnings(_ keyframe: KeyframeEntry, before: ViewChanges, originals: [String: Node.Mapping]) -> [String] {
+        keyframe.changes.flatMap { change -> [String] in
+            guard let original = originals[change.id] else { return [] }
+            let jumps = Self.jumps(change.name, change.value, in: original)
+            let previous = before.byID[change.id]?.last { $0.name == change.name }?.value ?? Self.writtenValue(change.name, in: original)
+            guard !jumps.isEmpty, previous != change.value else { return [] }
+            return jumps.map { key, why in
+                "\(location(change.nameNode)): warning: the keyframe at \(Self.format(keyframe.time)) s changes '\(Self.shown(key))' of '\(Self.shown(change.id))', which does not animate but switches at that time: \(why)"
+            }
+        }
     }
 }

@@ -157,20 +157,24 @@ enum ViewKind: String, MappingKey {
     case geometryReader
 
     /// The keys of the kind's parameter mapping; none for a kind that takes no parameters.
-    var parameterKeys: [String] {
+    var parameterKeys: [String] { parameterKey?.names ?? [] }
+
+    /// The enum of the kind's parameter keys, which also says how each animates; nil for a kind
+    /// that takes no parameters.
+    var parameterKey: (any AnimatedKey.Type)? {
         switch self {
-        case .rectangle, .circle, .capsule, .ellipse, .empty: []
-        case .roundedRectangle: RoundedRectangleKey.names
-        case .color: ColorKey.names
-        case .text: TextKey.names
-        case .spacer: SpacerKey.names
-        case .hstack, .vstack: StackKey.names
-        case .zstack: ZStackKey.names
-        case .flow: FlowKey.names
-        case .wheel: WheelKey.names
-        case .layout: LayoutChoiceKey.names
-        case .image: ImageKey.names
-        case .geometryReader: []
+        case .rectangle, .circle, .capsule, .ellipse, .empty: nil
+        case .roundedRectangle: RoundedRectangleKey.self
+        case .color: ColorKey.self
+        case .text: TextKey.self
+        case .spacer: SpacerKey.self
+        case .hstack, .vstack: StackKey.self
+        case .zstack: ZStackKey.self
+        case .flow: FlowKey.self
+        case .wheel: WheelKey.self
+        case .layout: LayoutChoiceKey.self
+        case .image: ImageKey.self
+        case .geometryReader: nil
         }
     }
 
@@ -258,28 +262,32 @@ enum ModifierKind: String, MappingKey {
 
     /// The keys the modifier's value may have when it is written as a mapping, in all its forms
     /// (`border: {width: 2}` or a colour mapping, say); none for a value that is never a mapping.
-    var valueKeys: [String] {
+    var valueKeys: [String] { valueKey?.names ?? [] }
+
+    /// The enum of those keys, which also says how each animates; nil for a value that is never
+    /// a mapping.
+    var valueKey: (any AnimatedKey.Type)? {
         switch self {
-        case .frame: FrameKey.names
-        case .padding: PaddingKey.names
-        case .border: EitherKey<BorderKey, ColorKey>.names
-        case .background, .overlay: EitherKey<LayerKey, ColorKey>.names
-        case .fill, .foregroundStyle: EitherKey<PaintKey, ColorKey>.names
-        case .foregroundColor: ColorKey.names
-        case .strokeBorder: EitherKey<StrokeBorderKey, ColorKey>.names
-        case .stroke: EitherKey<StrokeKey, EitherKey<PaintKey, ColorKey>>.names
-        case .trim: TrimKey.names
-        case .shadow: ShadowKey.names
-        case .aspectRatio: AspectRatioKey.names
-        case .position: OffsetKey.names
-        case .connect: ConnectKey.names
-        case .blendMode, .scaledToFit, .scaledToFill, .coordinateSpace: []
-        case .fixedSize: FixedSizeKey.names
-        case .layoutPriority, .cornerRadius, .opacity, .tracking, .kerning: RandomKey.names
-        case .offset: OffsetKey.names
-        case .alignmentGuide: AlignmentGuideKey.names
-        case .font: FontKey.names
-        case .clipped, .clipShape, .id, .lineLimit, .multilineTextAlignment: []
+        case .frame: FrameKey.self
+        case .padding: PaddingKey.self
+        case .border: EitherKey<BorderKey, ColorKey>.self
+        case .background, .overlay: EitherKey<LayerKey, ColorKey>.self
+        case .fill, .foregroundStyle: EitherKey<PaintKey, ColorKey>.self
+        case .foregroundColor: ColorKey.self
+        case .strokeBorder: EitherKey<StrokeBorderKey, ColorKey>.self
+        case .stroke: EitherKey<StrokeKey, EitherKey<PaintKey, ColorKey>>.self
+        case .trim: TrimKey.self
+        case .shadow: ShadowKey.self
+        case .aspectRatio: AspectRatioKey.self
+        case .position: OffsetKey.self
+        case .connect: ConnectKey.self
+        case .blendMode, .scaledToFit, .scaledToFill, .coordinateSpace: nil
+        case .fixedSize: FixedSizeKey.self
+        case .layoutPriority, .cornerRadius, .opacity, .tracking, .kerning: RandomKey.self
+        case .offset: OffsetKey.self
+        case .alignmentGuide: AlignmentGuideKey.self
+        case .font: FontKey.self
+        case .clipped, .clipShape, .id, .lineLimit, .multilineTextAlignment: nil
         }
     }
 

@@ -100,11 +100,12 @@ public struct RenderedScene: Sendable {
     }
 
     /// Every warning of the scene, for the command to print, located: characters no font has,
-    /// which are drawn as the missing-glyph box (each once), with `overflow` views that land
-    /// outside the canvas, and what the layout hides (`layoutWarnings`). The one list commands
-    /// print, and `--strict` turns into errors (`WarningPolicy`).
+    /// which are drawn as the missing-glyph box (each once), keyframe values that switch rather
+    /// than animate, with `overflow` views that land outside the canvas, and what the layout
+    /// hides (`layoutWarnings`). The one list commands print, and `--strict` turns into errors
+    /// (`WarningPolicy`).
     public func warnings(overflow: Bool) -> [String] {
-        missingGlyphWarnings + (overflow ? overflowWarnings : []) + layoutWarningLines
+        missingGlyphWarnings + (scene.animation?.warnings ?? []) + (overflow ? overflowWarnings : []) + layoutWarningLines
     }
 
     /// Views that land partly or wholly outside the canvas, and so are cut off: the outermost

@@ -85,6 +85,7 @@ extension SceneReader {
         if !changes.byID.isEmpty, let id = mapping.first(where: { $0.key.string == ViewEntryKey.id.name })?.value.string,
            let changed = changes.byID[id] {
             changes.applied.insert(id)
+            if changes.originals[id] == nil { changes.originals[id] = mapping }
             mapping = try self.changed(mapping, id: id, changed)
         }
         try countView(node)

@@ -16,15 +16,17 @@ struct AnimateCommand: ParsableCommand {
         holds). Frames are sampled every 1/fps seconds from 0 to the end and drawn on every core. \
         Containers whose layout has animatable data (a wheel with 'motion: layout') are laid out \
         again at each frame, so their children swing along arcs; with 'motion: straight', and for \
-        every other view, children move on straight lines. Views that arrive fade in, views that \
-        leave fade out.
+        every other view, children move on straight lines. What views draw changes with them \
+        (colours, gradients, line widths, dashes, trims, corner radii, shadows, font sizes); \
+        text that changes crossfades. Views that arrive fade in, views that leave fade out. A \
+        keyframe value that cannot animate (a blend mode, a clip) is a warning at its line.
 
         Formats:
           frames  NAME-0000.png, NAME-0001.png, … (--image-format svg for SVGs)
           svg     NAME.svg: one animated SVG that plays in browsers, also in <img>
           sheet   NAME-sheet.png: --sheet-frames frames in a grid, with their times
           apng    NAME.png: an animated PNG, looping
-          layout  NAME-layout.json: each id's frame at each frame time
+          layout  NAME-layout.json: each id's frame (and trim) at each frame time
 
         Nothing is written when the scene has an error, or when any file cannot be written: \
         files are gathered in a hidden folder (.NAME.<random>.tmp) inside the output folder and \
@@ -120,8 +122,9 @@ struct AnimateCommand: ParsableCommand {
             let loaded = try input.load(seed: seed, limits: limitOptions.limits(), fonts: renderer.fonts)
             timeline = try SceneTimeline(loaded, renderer: renderer)
             _ = try export.frameTimes(of: timeline.animation)
-            // The first state's warnings; with --strict they fail the export before anything is written.
-            try Console.warn(timeline.first.warnings(overflow: true), strictOption.policy)
+            // As 'validate' and 'render' print them (values that switch rather than animate, the
+            // first state's layout); with --strict they fail the export before anything is written.
+            try Console.warn(timeline.first.warnings(overflow: false), strictOption.policy)
         } catch {
             Console.error(error)
             throw ExitCode.failure

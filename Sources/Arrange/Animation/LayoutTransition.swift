@@ -5,9 +5,11 @@ import Foundation
 /// Containers whose layout declares animatable data (a `WheelLayout`'s rotation and radius, or
 /// any custom layout's) are laid out again at every time with their data interpolated, so their
 /// children follow the layout's own geometry, such as an arc. Every other view moves on a straight
-/// line from its start frame to its end frame, and colours blend. Views only in the end state fade
-/// in; views only in the start state fade out. At progress 0 and 1 the picture is exactly the
-/// start and the end state's.
+/// line from its start frame to its end frame, and what it draws mixes: colours, gradients, line
+/// widths and dashes, trims, corner radii, shadows, font sizes and glyph positions. A drawing with
+/// nothing between its two states (other words, another image) crossfades. Views only in the end
+/// state fade in; views only in the start state fade out. At progress 0 and 1 the picture is
+/// exactly the start and the end state's.
 ///
 /// Display-list items hold their contents relative to their frames (a text's lines from the
 /// frame's corner), so interpolating frames moves everything inside with them.
@@ -195,87 +197,5 @@ public struct LayoutTransition {
             if case .group(let group) = item.content { pending.append(contentsOf: group.items) }
         }
         return result
-    }
-
-    static func interpolate(_ a: CGRect, _ b: CGRect, _ t: Double) -> CGRect {
-        func mix(_ x: CGFloat, _ y: CGFloat) -> CGFloat { x + (y - x) * CGFloat(t) }
-        return CGRect(x: mix(a.minX, b.minX), y: mix(a.minY, b.minY), width: mix(a.width, b.width), height: mix(a.height, b.height))
-    }
-
-    static func interpolate(_ a: Color, _ b: Color, _ t: Double) -> Color {
-        func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
-        return Color(red: mix(a.red, b.red), green: mix(a.green, b.green), blue: mix(a.blue, b.blue), opacity: mix(a.alpha, b.alpha))
-    }
-
-    /// The end item moved back towards the start item: frame, colour, line width and opacity.
-    private static func interpolate(_ begin: DisplayItem, _ finish: DisplayItem, _ t: Double) -> DisplayItem {
-        var item = finish
-        item.frame = interpolate(begin.frame, finish.frame, t)
-        switch (begin.content, finish.content) {
-        case let (.fill(_, c0), .fill(shape, c1)):
-            item.content = .fill(shape, interpolate(c0, c1, t))
-        case let (.strokeBorder(_, c0, w0), .strokeBorder(shape, c1, w1)):
-            item.content = .strokeBorder(shape, interpolate(c0, c1, t), lineWidth: w0 + (w1 - w0) * CGFloat(t))
-        case let (.group(g0), .group(g1)):
-            var group = g1
-            group.opacity = g0.opacity + (g1.opacity - g0.opacity) * t
-            group.translation = CGSize(width: g0.translation.width + (g1.translation.width - g0.translation.width) * CGFloat(t),
-                                       height: g0.translation.height + (g1.translation.height - g0.translation.height) * CGFloat(t))
-            item.content = .group(group)
-        case let (.text(r0), .text(r1)):
-            var run = r1
-            run.color = interpolate(r0.color, r1.color, t)
-            item.content = .text(run)
-        case let (.path(p0), .path(p1)):
-            var drawing = p1
-            if let path = interpolate(p0.path, p1.path, t) { drawing.path = path }
-            if case .color(let c0) = p0.paint, case .color(let c1) = p1.paint { drawing.paint = .color(interpolate(c0, c1, t)) }
-            if let s0 = p0.stroke, var s1 = p1.stroke {
-                s1.lineWidth = s0.lineWidth + (s1.lineWidth - s0.lineWidth) * CGFloat(t)
-                drawing.stroke = s1
-            }
-            item.content = .path(drawing)
-        default:
-            break
-        }
-        return item
-    }
-
-    /// An item that only one state has, at opacity `t` (clamped to 0...1: a spring overshoots).
-    private static func faded(_ item: DisplayItem, _ t: Double) -> DisplayItem {
-        let t = min(max(t, 0), 1)
-        var faded = item
-        switch item.content {
-        case let .fill(shape, color): faded.content = .fill(shape, color.opacity(t))
-        case let .strokeBorder(shape, color, width): faded.content = .strokeBorder(shape, color.opacity(t), lineWidth: width)
-        case .group(var group):
-            group.opacity *= t
-            faded.content = .group(group)
-        case .text(var run):
-            run.color = run.color.opacity(t)
-            faded.content = .text(run)
-        case .path, .image:
-            faded.content = .group(DisplayGroup(opacity: t, items: [item]))
-        }
-        return faded
-    }
-
-    /// Two paths of the same elements, point by point (a connector following a moving view);
-    /// nil when their elements differ in kind.
-    static func interpolate(_ a: Path, _ b: Path, _ t: Double) -> Path? {
-        guard a.elements.count == b.elements.count else { return nil }
-        func mix(_ p: CGPoint, _ q: CGPoint) -> CGPoint { CGPoint(x: p.x + (q.x - p.x) * CGFloat(t), y: p.y + (q.y - p.y) * CGFloat(t)) }
-        var path = Path()
-        for (e0, e1) in zip(a.elements, b.elements) {
-            switch (e0, e1) {
-            case let (.move(p0), .move(p1)): path.move(to: mix(p0, p1))
-            case let (.line(p0), .line(p1)): path.addLine(to: mix(p0, p1))
-            case let (.quadCurve(p0, c0), .quadCurve(p1, c1)): path.addQuadCurve(to: mix(p0, p1), control: mix(c0, c1))
-            case let (.curve(p0, a0, b0), .curve(p1, a1, b1)): path.addCurve(to: mix(p0, p1), control1: mix(a0, a1), control2: mix(b0, b1))
-            case (.closeSubpath, .closeSubpath): path.closeSubpath()
-            default: return nil
-            }
-        }
-        return path
     }
 }

@@ -43,14 +43,17 @@ struct ShapePaint {
     /// The item drawn for `shape` in a frame of `size`.
     func drawing(of shape: any Shape, size: CGSize) -> PathDrawing {
         let bounds = CGRect(origin: .zero, size: size)
+        let trimmed = shape as? any TrimmedShape
         switch mode {
         case .fill(let evenOdd):
-            return PathDrawing(path: shape.path(in: bounds), paint: style._paint(in: bounds), evenOdd: evenOdd)
+            return PathDrawing(path: shape.path(in: bounds), paint: style._paint(in: bounds), evenOdd: evenOdd, trim: trimmed?.trim(in: bounds))
         case .stroke(let stroke):
-            return PathDrawing(path: shape.path(in: bounds), paint: style._paint(in: bounds), stroke: stroke)
+            return PathDrawing(path: shape.path(in: bounds), paint: style._paint(in: bounds), stroke: stroke, trim: trimmed?.trim(in: bounds))
         case .strokeBorder(let stroke):
             let inset = stroke.lineWidth / 2
-            return PathDrawing(path: shape._insetPath(in: bounds, by: inset), paint: style._paint(in: bounds), stroke: stroke)
+            // A trimmed shape is not insettable: its path is cut from the outline in the smaller rectangle.
+            return PathDrawing(path: shape._insetPath(in: bounds, by: inset), paint: style._paint(in: bounds), stroke: stroke,
+                               trim: trimmed?.trim(in: bounds.insetBy(dx: inset, dy: inset)))
         }
     }
 }

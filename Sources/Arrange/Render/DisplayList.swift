@@ -86,13 +86,37 @@ public struct PathDrawing: Hashable, Sendable {
     public var stroke: StrokeStyle?
     /// For fills: even-odd rather than nonzero winding.
     public var evenOdd: Bool
+    /// For a trimmed shape, the outline `path` was cut from and where: renderers draw `path`,
+    /// animations cut the mixed outline again.
+    public var trim: PathTrim?
 
-    /// A path filled (or stroked with `stroke`) with `paint`.
-    public init(path: Path, paint: DisplayPaint, stroke: StrokeStyle? = nil, evenOdd: Bool = false) {
+    /// A path filled (or stroked with `stroke`) with `paint`; `trim` says where a trimmed
+    /// shape's `path` was cut from.
+    public init(path: Path, paint: DisplayPaint, stroke: StrokeStyle? = nil, evenOdd: Bool = false, trim: PathTrim? = nil) {
         self.path = path
         self.paint = paint
         self.stroke = stroke
         self.evenOdd = evenOdd
+        self.trim = trim
+    }
+}
+
+/// Where a trimmed path is cut from (`Shape.trim(from:to:)`): the whole outline and the two
+/// fractions of its length. An animation moves the cut along the outline: two cuts of different
+/// lengths have different elements and could not be mixed point by point.
+public struct PathTrim: Hashable, Sendable {
+    /// The whole outline, in the drawing's coordinates.
+    public var outline: Path
+    /// Where the drawn part starts, as a fraction of the outline's length.
+    public var from: CGFloat
+    /// Where the drawn part ends, as a fraction of the outline's length.
+    public var to: CGFloat
+
+    /// The part of `outline` from `from` to `to` of its length.
+    public init(outline: Path, from: CGFloat, to: CGFloat) {
+        self.outline = outline
+        self.from = from
+        self.to = to
     }
 }
 

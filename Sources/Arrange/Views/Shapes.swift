@@ -132,6 +132,16 @@ public struct _TrimmedShape<Base: Shape>: Shape, PrimitiveView {
     public func path(in rect: CGRect) -> Path { base.path(in: rect).trimmedPath(from: from, to: to) }
 }
 
+/// A shape cut from another's outline, which a drawing keeps beside the cut (`PathDrawing.trim`).
+protocol TrimmedShape {
+    /// The whole outline in `rect` and where it is cut.
+    func trim(in rect: CGRect) -> PathTrim
+}
+
+extension _TrimmedShape: TrimmedShape {
+    func trim(in rect: CGRect) -> PathTrim { PathTrim(outline: base.path(in: rect), from: from, to: to) }
+}
+
 /// A custom shape made of a path, in the coordinates of its frame: SwiftUI's `Path` as a view.
 extension Path: Shape, PrimitiveView {
     public func path(in rect: CGRect) -> Path { self }
