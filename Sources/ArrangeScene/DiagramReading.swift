@@ -382,6 +382,7 @@ extension SceneReader {
             connections.append((from.0, from.1))
             connections.append((to.0, to.1))
             connectors.append(connector)
+            self.connectors.append((connector, location(item)))
         }
         let made = connectors
         return { .view(AnyView($0.view.connectors(made))) }

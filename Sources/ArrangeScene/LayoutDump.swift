@@ -4,8 +4,9 @@ import Foundation
 /// The laid-out tree as JSON (what `arrange layout --json` prints and what `arrange check` keeps
 /// beside each reference image), read back, and compared: which views moved or resized.
 public enum LayoutDump {
-    /// The tree as JSON: keys in a fixed order, numbers exact, one view per object.
-    public static func json(_ tree: LayoutTree, file: String) -> String {
+    /// The tree as JSON: keys in a fixed order, numbers exact, one view per object. A view with
+    /// `marks` (layout warnings, by path) has them as "warnings"; others have no such key.
+    public static func json(_ tree: LayoutTree, file: String, marks: [String: [String]] = [:]) -> String {
         var out = "{\n"
         let canvas = tree.result.canvasSize
         out += "  \"file\": \(quoted(file)),\n"
@@ -19,6 +20,9 @@ public enum LayoutDump {
             out += indent + "  \"path\": \(quoted(node.path)),\n"
             out += indent + "  \"source\": \(node.source.map(quoted) ?? "null"),\n"
             out += indent + "  \"frame\": {\"x\": \(number(f.minX)), \"y\": \(number(f.minY)), \"width\": \(number(f.width)), \"height\": \(number(f.height))},\n"
+            if let warnings = marks[node.path], !warnings.isEmpty {
+                out += indent + "  \"warnings\": [\(warnings.map(quoted).joined(separator: ", "))],\n"
+            }
             out += indent + "  \"children\": ["
             for (index, child) in node.children.enumerated() {
                 out += index == 0 ? "\n" + indent + "    " : ",\n" + indent + "    "

@@ -87,6 +87,9 @@ public struct Scene: @unchecked Sendable {
     public internal(set) var limits = SceneLimits()
     /// The scene's `animation`, if it has one: its states, each the view with a keyframe's values.
     public internal(set) var animation: SceneAnimation?
+    /// The connectors of its `connect` modifiers, ids suffixed as the views' are, with where
+    /// each is written: warnings about a connector point there.
+    public internal(set) var connectors: [(connector: Connector, location: SourceLocation)] = []
     /// Every file the scene was read from, as real paths, sorted, each once: the scene file (or
     /// the Markdown file that holds it), its font files, and its images (those only a keyframe
     /// names included). Recorded where each file is opened, so a new kind of input cannot be
@@ -218,6 +221,7 @@ public struct Scene: @unchecked Sendable {
         var view: (AnyView, SourceLocation)?
         var fontSources: [(url: URL, location: SourceLocation)] = []
         var description: String?
+        var connectors: [(connector: Connector, location: SourceLocation)] = []
         var hasView = false
         var viewNode: Node?, animationNode: Node?
         var animation: SceneAnimation?
@@ -235,6 +239,8 @@ public struct Scene: @unchecked Sendable {
                         viewNode = entry.value
                         let views = try reader.views(entry.value, depth: 1, place: .root)
                         view = (views.first ?? AnyView(EmptyView()), reader.location(entry.value))
+                        // Before the keyframes read the view again.
+                        connectors = reader.connectors
                     case .description:
                         description = try reader.string(entry.value, entry.name)
                     case .fonts:
@@ -289,6 +295,7 @@ public struct Scene: @unchecked Sendable {
         scene.description = description
         scene.limits = limits
         scene.animation = animation
+        scene.connectors = connectors
         scene.inputs = reader.inputs.sorted()
         scene.inputFolders = reader.inputFolders.sorted()
         scene.checkedFonts = checkedFonts

@@ -42,6 +42,8 @@ struct SceneReader {
     var sceneIDs: [String] = []
     /// Ids named by connectors not yet checked, where they are named.
     var connections: [(id: String, node: Node)] = []
+    /// Every connector read, with where it is written.
+    var connectors: [(connector: Connector, location: SourceLocation)] = []
     /// Whether the scene draws connectors: views with ids then publish their bounds.
     var usesConnectors = false
     /// How many geometry readers enclose the view being read: texts inside one may show its numbers.

@@ -99,12 +99,13 @@ public struct RenderedScene: Sendable {
         }
     }
 
-    /// Warnings for the command to print, located: characters no font has, which are drawn as
-    /// the missing-glyph box (each once), keyframe values that switch rather than animate, and
-    /// with `overflow` views that land outside the canvas.
+    /// Every warning of the scene, for the command to print, located: characters no font has,
+    /// which are drawn as the missing-glyph box (each once), keyframe values that switch rather
+    /// than animate, with `overflow` views that land outside the canvas, and what the layout
+    /// hides (`layoutWarnings`). The one list commands print, and `--strict` turns into errors
+    /// (`WarningPolicy`).
     public func warnings(overflow: Bool) -> [String] {
-        let always = missingGlyphWarnings + (scene.animation?.warnings ?? [])
-        return overflow ? always + overflowWarnings : always
+        missingGlyphWarnings + (scene.animation?.warnings ?? []) + (overflow ? overflowWarnings : []) + layoutWarningLines
     }
 
     /// Views that land partly or wholly outside the canvas, and so are cut off: the outermost
@@ -127,8 +128,7 @@ public struct RenderedScene: Sendable {
         let size = tree.result.canvasSize
         return found.prefix(5).enumerated().map { index, node in
             let f = node.frame
-            let what = node.text.map { "\(node.kind) \(LayoutDump.quoted(String($0.prefix(30))))" } ?? "'\(node.kind)'"
-            var line = "\(location(of: node)): warning: \(what) lands outside the canvas and is cut off: it spans x \(SceneReader.format(f.minX))…\(SceneReader.format(f.maxX)), y \(SceneReader.format(f.minY))…\(SceneReader.format(f.maxY)) of a \(SceneReader.format(size.width)) × \(SceneReader.format(size.height)) canvas"
+            var line = "\(location(of: node)): warning: \(Self.kindName(node)) lands outside the canvas and is cut off: it spans x \(SceneReader.format(f.minX))…\(SceneReader.format(f.maxX)), y \(SceneReader.format(f.minY))…\(SceneReader.format(f.maxY)) of a \(SceneReader.format(size.width)) × \(SceneReader.format(size.height)) canvas"
             if index == 4, found.count > 5 { line += " (and \(found.count - 5) more views)" }
             return line
         }

@@ -40,9 +40,13 @@ public struct SnapshotCheck: Sendable {
     public var renderer: SceneRenderer
     /// The most pixels a PNG compared may have, checked from its header before decoding.
     public var imagePixels: Int
+    /// What a scene's warnings do: nothing here, or with `strict` fail the scene as an error
+    /// before anything is compared or recorded.
+    public var warnings = WarningPolicy()
 
     public init(references: URL, output: URL, comparison: ImageComparison = .checkDefault, compareSVG: Bool = false,
-                record: RecordMode = .missing, renderer: SceneRenderer = SceneRenderer(), imagePixels: Int = Limits.imagePixels) {
+                record: RecordMode = .missing, renderer: SceneRenderer = SceneRenderer(), imagePixels: Int = Limits.imagePixels,
+                warnings: WarningPolicy = WarningPolicy()) {
         self.references = references
         self.output = output
         self.comparison = comparison
@@ -50,6 +54,7 @@ public struct SnapshotCheck: Sendable {
         self.record = record
         self.renderer = renderer
         self.imagePixels = imagePixels
+        self.warnings = warnings
     }
 
     /// The reference name of a scene file: its name without the extension.
@@ -87,6 +92,9 @@ public struct SnapshotCheck: Sendable {
             let scene = try load()
             result.inputs = scene.inputs
             let rendered = try renderer.layout(scene)
+            // Only --strict acts on warnings here (they are the same ones `render` prints): without
+            // it the layout is not inspected at all.
+            if warnings.strict { _ = try warnings.apply(rendered.warnings(overflow: true)) }
             let actualPNG = try rendered.data(as: .png)
             let actualLayout = rendered.layoutJSON
             let actualSVG = compareSVG ? try rendered.data(as: .svg) : nil

@@ -90,6 +90,8 @@ struct AnimateCommand: ParsableCommand {
 
     @OptionGroup var limitOptions: LimitOptions
 
+    @OptionGroup var strictOption: StrictOption
+
     func validate() throws {
         if let fps, !(SceneAnimation.fpsRange.contains(fps)) {
             throw ValidationError("--fps must be from \(formatNumber(SceneAnimation.fpsRange.lowerBound)) to \(formatNumber(SceneAnimation.fpsRange.upperBound)) frames a second, found \(formatNumber(fps))")
@@ -120,12 +122,13 @@ struct AnimateCommand: ParsableCommand {
             let loaded = try input.load(seed: seed, limits: limitOptions.limits(), fonts: renderer.fonts)
             timeline = try SceneTimeline(loaded, renderer: renderer)
             _ = try export.frameTimes(of: timeline.animation)
+            // As 'validate' and 'render' print them (values that switch rather than animate, the
+            // first state's layout); with --strict they fail the export before anything is written.
+            try Console.warn(timeline.first.warnings(overflow: false), strictOption.policy)
         } catch {
             Console.error(error)
             throw ExitCode.failure
         }
-        // As 'validate' and 'render' print them: values that switch rather than animate, say.
-        for warning in timeline.first.warnings(overflow: false) { Console.printError(warning) }
         // Every file is written into a hidden folder inside the output folder and moved into
         // place only once all are written: a failure or an interrupt leaves none of them.
         let folder = URL(fileURLWithPath: output)

@@ -220,9 +220,17 @@ enum Console {
             if scene.all.count >= SceneError.maximumReported {
                 printError("\(scene.location.file): note: stopped after \(SceneError.maximumReported) problems; fix these and run again")
             }
+        } else if let strict = error as? StrictWarnings {
+            strict.lines.forEach(printError)
         } else {
             printError("arrange: error: \(FileOutput.describe(error))")
         }
+    }
+
+    /// Prints a scene's warnings as `policy` has them: as they are, or with `--strict` throws
+    /// them (`StrictWarnings`, which `error(_:)` prints as errors) so that the scene fails.
+    static func warn(_ warnings: [String], _ policy: WarningPolicy) throws {
+        try policy.apply(warnings).forEach(printError)
     }
 
     /// The progress line shown now, if any: cleared before a message and drawn again after it,

@@ -31,6 +31,8 @@ struct BatchRender: Sendable {
         let limits: SceneLimits
         /// Whether views that land outside the canvas are warned about.
         let warnOverflow: Bool
+        /// What a scene's warnings do: print, or with `--strict` fail it.
+        var warnings = WarningPolicy()
         /// Font files and folders of `--font-dir`: inputs of every scene.
         let fontDirs: [String]
         /// `--at`: draw each scene's animation at this many seconds instead of its state at 0.
@@ -119,7 +121,8 @@ struct BatchRender: Sendable {
                 return .unchanged
             }
             let rendered = try settings.renderer.layout(scene)
-            for warning in rendered.warnings(overflow: settings.warnOverflow) { Console.printError(warning) }
+            // Before anything is drawn: with --strict a warning fails the scene, and nothing is written.
+            try Console.warn(rendered.warnings(overflow: settings.warnOverflow), settings.warnings)
             var list = rendered.displayList
             if let at = settings.at {
                 guard scene.animation != nil else {

@@ -79,6 +79,8 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var limitOptions: LimitOptions
 
+    @OptionGroup var strictOption: StrictOption
+
     func validate() throws {
         guard !scenes.isEmpty else { throw ValidationError("name at least one scene file") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
@@ -103,7 +105,7 @@ struct CheckCommand: ParsableCommand {
         let check = SnapshotCheck(references: referencesURL, output: outputURL,
                                   comparison: tolerance.comparison(),
                                   compareSVG: svg, record: record, renderer: SceneRenderer(fonts: try fonts.library()),
-                                  imagePixels: limits.imagePixels)
+                                  imagePixels: limits.imagePixels, warnings: strictOption.policy)
 
         // Two scenes with one reference name would overwrite each other's references.
         var owners: [String: [String]] = [:]

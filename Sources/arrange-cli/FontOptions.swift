@@ -22,4 +22,13 @@ struct FontOptions: ParsableArguments {
     }
 }
 
+/// `--strict`, shared by the commands that lay scenes out: warnings become errors.
+struct StrictOption: ParsableArguments {
+    @Flag(help: "Treat warnings as errors, for CI: a scene with any fails (exit status 1), and nothing is written for it.")
+    var strict = false
+
+    /// What the command does with each scene's warnings.
+    var policy: WarningPolicy { WarningPolicy(strict: strict) }
+}
+
 extension SVGRenderer.TextMode: ExpressibleByArgument {}

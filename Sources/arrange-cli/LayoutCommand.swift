@@ -29,6 +29,14 @@ struct LayoutCommand: ParsableCommand {
         With --json the same tree is printed as JSON: every view with "kind", "id" (or null), \
         "path" (child indices from the root), "source" ("line:column", or null), "frame" {x, y, width, height} and "children" in \
         order.
+
+        What the layout hides is warned about on standard error, at the view's line, and the view \
+        is marked in the tree ("  ⚠ truncated"; in --json a "warnings" array): a text its frame \
+        cuts short with "…" (a lineLimit that does is as asked), clipped, or whose lines spill out \
+        of its frame; a connector label that covers another view or an arrowhead ("⚠ label \
+        covers 'db'"); a connector line that runs through a view other than its ends and what \
+        holds them ("⚠ route crosses 'cache'"). With --strict warnings are errors: the tree is \
+        still printed, and the exit status is 1.
         """
     )
 
@@ -38,6 +46,8 @@ struct LayoutCommand: ParsableCommand {
     @OptionGroup var fonts: FontOptions
 
     @OptionGroup var limitOptions: LimitOptions
+
+    @OptionGroup var strictOption: StrictOption
 
     @Flag(name: .customLong("warn-overflow"), inversion: .prefixedNo,
           help: "Warn, with the view's line, when a view lands outside the canvas and is cut off.")
@@ -61,13 +71,14 @@ struct LayoutCommand: ParsableCommand {
             do {
                 let loaded = try input.load(seed: seed, limits: limitOptions.limits(), fonts: renderer.fonts)
                 let rendered = try renderer.layout(loaded)
-                if warnOverflow { rendered.overflowWarnings.forEach(Console.printError) }
-                let tree = rendered.tree
+                let tree = rendered.tree, marks = rendered.layoutMarks
                 if json {
-                    outputs.append(LayoutDump.json(tree, file: loaded.file))
+                    outputs.append(LayoutDump.json(tree, file: loaded.file, marks: marks))
                 } else {
-                    outputs.append((inputs.count > 1 ? "\(input.displayName)\n" : "") + Self.text(tree, file: loaded.file))
+                    outputs.append((inputs.count > 1 ? "\(input.displayName)\n" : "") + Self.text(tree, file: loaded.file, marks: marks))
                 }
+                // The tree is printed even when --strict fails the scene: its marks show where.
+                try Console.warn(rendered.warnings(overflow: warnOverflow), strictOption.policy)
             } catch {
                 Console.error(error)
                 failed = true
@@ -84,8 +95,9 @@ struct LayoutCommand: ParsableCommand {
         if failed { throw ExitCode.failure }
     }
 
-    /// One line per view, indented two spaces per level.
-    static func text(_ tree: LayoutTree, file: String) -> String {
+    /// One line per view, indented two spaces per level; a view with a layout warning ends in
+    /// its `marks` ("⚠ truncated").
+    static func text(_ tree: LayoutTree, file: String, marks: [String: [String]] = [:]) -> String {
         let canvas = tree.result.canvasSize
         var lines = ["canvas \(formatNumber(canvas.width)) × \(formatNumber(canvas.height)) at scale \(formatNumber(tree.result.displayList.scale))"]
         func add(_ node: LayoutNodeInfo, _ depth: Int) {
@@ -94,7 +106,8 @@ struct LayoutCommand: ParsableCommand {
             let content = node.text.map { " " + LayoutDump.quoted($0.count > 40 ? String($0.prefix(40)) + "…" : $0) } ?? ""
             // The file's name and the view's id are a stranger's text: control characters escaped.
             let source = node.source.map { "  ← \(TerminalText.escaped(file)):\($0)" } ?? ""
-            lines.append(String(repeating: "  ", count: depth) + node.kind + (node.id.map { " #\(TerminalText.escaped($0))" } ?? "") + content + " " + frame + source)
+            let warned = (marks[node.path] ?? []).map { "  ⚠ " + TerminalText.escaped($0) }.joined()
+            lines.append(String(repeating: "  ", count: depth) + node.kind + (node.id.map { " #\(TerminalText.escaped($0))" } ?? "") + content + " " + frame + source + warned)
             for child in node.children { add(child, depth + 1) }
         }
         add(tree.root, 0)

@@ -18,6 +18,10 @@ struct RenderCommand: ParsableCommand {
         and a scene with an error writes nothing; the other scenes still render, and the exit \
         status is 1 if any scene failed.
 
+        Warnings name the view's line: characters no font has, views cut off by the canvas, texts \
+        cut short, clipped or spilling out of their frames, connector labels over other views and \
+        lines through them. With --strict they are errors: such a scene writes nothing and fails.
+
         Scenes render in parallel, one per job. On a terminal a progress line shows how far it \
         got; in a log only errors and the closing summary are printed (on standard error).
 
@@ -107,6 +111,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var limitOptions: LimitOptions
 
+    @OptionGroup var strictOption: StrictOption
+
     func validate() throws {
         guard !scenes.isEmpty else { throw ValidationError("name at least one scene file") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
@@ -158,6 +164,7 @@ struct RenderCommand: ParsableCommand {
                                      pngThreads: BatchRender.pngThreads(scenes: plans.count))
         var settings = BatchRender.Settings(renderer: renderer, seed: seed, verbose: verbose, sync: sync, limits: try limitOptions.limits(), warnOverflow: warnOverflow, fontDirs: fonts.fontDirs)
         settings.at = at
+        settings.warnings = strictOption.policy
         var manifest = incremental ? IncrementalManifest(folder: folder.isEmpty ? "." : folder) : nil
         let batch = BatchRender(plans: plans, settings: settings, workers: workers, manifest: manifest)
         let outcomes = batch.run()

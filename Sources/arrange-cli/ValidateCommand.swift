@@ -14,7 +14,8 @@ struct ValidateCommand: ParsableCommand {
         over 1 MiB, …), and for a scene with an 'animation' every keyframe's state and the number \
         of frames. A scene is read in one pass: font families, images, connector ids and keyframe \
         targets are checked with everything else, and up to 20 problems are reported together. Prints nothing for a good scene unless --verbose is given. Exits with \
-        status 1 if any scene has a problem.
+        status 1 if any scene has a problem. Warnings (file:line:column: warning: …) are printed \
+        too, as 'render' prints them; with --strict they are errors, and the scene has a problem.
 
         Example:
           $ arrange validate Fixtures/*.yaml Fixtures/invalid/unknown-modifier.yaml
@@ -29,6 +30,8 @@ struct ValidateCommand: ParsableCommand {
     @OptionGroup var fonts: FontOptions
 
     @OptionGroup var limitOptions: LimitOptions
+
+    @OptionGroup var strictOption: StrictOption
 
     @Flag(name: .customLong("warn-overflow"), inversion: .prefixedNo,
           help: "Warn, with the view's line, when a view lands outside the canvas and is cut off.")
@@ -55,7 +58,7 @@ struct ValidateCommand: ParsableCommand {
                     _ = try SceneTimeline(scene, renderer: SceneRenderer(fonts: base))
                     _ = try AnimationExport().frameTimes(of: animation)
                 }
-                for warning in rendered.warnings(overflow: warnOverflow) { Console.printError(warning) }
+                try Console.warn(rendered.warnings(overflow: warnOverflow), strictOption.policy)
                 let tree = rendered.tree
                 if verbose {
                     let size = tree.result.canvasSize

@@ -96,6 +96,21 @@ import Foundation
         #expect(short.lines[0].text.hasSuffix("…"))
     }
 
+    @Test func aLayoutKnowsWhetherItsLimitOrItsHeightCutItShort() {
+        // At 120 the sentence needs 4 lines (see paragraphWrapsAtWordsAndReportsItsLongestLine).
+        let limited = TextLayout("The quick brown fox jumps over the lazy dog", font: .body, measurer: measurer,
+                                 width: 120, height: nil, lineLimit: 2, scale: 1)
+        #expect((limited.lines.count, limited.neededLines, limited.allowedLines) == (2, 4, 2))
+        #expect(limited.isTruncated)
+        // A height for 2.5 lines under a limit of 3: the height cut it to 2 of the 3 allowed.
+        let squeezed = TextLayout("The quick brown fox jumps over the lazy dog", font: .body, measurer: measurer,
+                                  width: 120, height: bodyLineHeight * 2.5, lineLimit: 3, scale: 1)
+        #expect((squeezed.lines.count, squeezed.neededLines, squeezed.allowedLines) == (2, 4, 3))
+        let whole = TextLayout("The quick brown fox", font: .body, measurer: measurer, width: 120, height: nil, lineLimit: 3, scale: 1)
+        #expect((whole.lines.count, whole.neededLines, whole.allowedLines) == (2, 2, 2))
+        #expect(!whole.isTruncated)
+    }
+
     @Test func explicitNewlinesMakeLinesAtTheIdealSize() {
         let layout = TextLayout("Hello\nWorld wide", font: .body, measurer: measurer, width: nil, height: nil, lineLimit: nil, scale: 1)
         #expect(layout.lines.map(\.text) == ["Hello", "World wide"])

@@ -112,7 +112,7 @@ import TestSupport
         #expect(try Data(contentsOf: out.appendingPathComponent("notes.txt")) == Data("mine".utf8))
         // report.html is the run's own report: it lists the pass, no failure.
         let html = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
-        #expect(html.contains("<li class=\"passed\">inbox: passed</li>") && !html.contains("inbox.diff.png"))
+        #expect(html.contains("<li class=\"passed\">inbox: passed<details class=\"inputs\">") && !html.contains("inbox.diff.png"))
     }
 
     /// A scene that changed size: NAME.diff.png is the reference (40 × 30, blue) left and the

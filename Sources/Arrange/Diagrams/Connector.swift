@@ -161,6 +161,45 @@ public struct ConnectorRoute: Equatable, Sendable {
         return measure.point(at: measure.length / 2)?.point ?? start
     }
 
+    /// Points along the line from start to end, `spacing` points apart, the end included: what a
+    /// check of which views the line runs through walks. A spacing that is not positive counts
+    /// as 1; at most 100,000 points.
+    public func points(every spacing: CGFloat) -> [CGPoint] {
+        let measure = PathMeasure(path)
+        let length = measure.length
+        guard length.isFinite, length > 0 else { return [start, end] }
+        let step = max(spacing.isFinite && spacing > 0 ? spacing : 1, length / 100_000)
+        var points: [CGPoint] = []
+        var distance: CGFloat = 0
+        while distance < length {
+            if let point = measure.point(at: distance)?.point { points.append(point) }
+            distance += step
+        }
+        points.append(end)
+        return points
+    }
+
+    /// An arrowhead's length along the line; its width across is 0.8 of it. It grows with the
+    /// line width.
+    public static func arrowLength(of connector: Connector) -> CGFloat { max(8, connector.lineWidth * 4) }
+
+    /// The corners of the arrowhead `connector` draws at its end (`atEnd`) or its start, tip
+    /// first, whether or not the connector asks for one there: a triangle pointing along the line
+    /// into the view.
+    public func arrowhead(atEnd: Bool, of connector: Connector) -> [CGPoint] {
+        let tip = atEnd ? end : start
+        let direction = atEnd ? endDirection : CGPoint(x: -startDirection.x, y: -startDirection.y)
+        let length = Self.arrowLength(of: connector), half = length * 0.4
+        let base = CGPoint(x: tip.x - direction.x * length, y: tip.y - direction.y * length)
+        let across = CGPoint(x: -direction.y * half, y: direction.x * half)
+        return [tip, CGPoint(x: base.x + across.x, y: base.y + across.y), CGPoint(x: base.x - across.x, y: base.y - across.y)]
+    }
+
+    /// The arrowheads `connector` draws: at its end, then at its start, as it asks.
+    public func arrowheads(of connector: Connector) -> [[CGPoint]] {
+        (connector.endArrow ? [arrowhead(atEnd: true, of: connector)] : []) + (connector.startArrow ? [arrowhead(atEnd: false, of: connector)] : [])
+    }
+
     /// The sides (unit points) the line leaves and enters by: the given anchors, else the middles
     /// of the sides facing each other across the wider gap.
     static func sides(from: CGRect, to: CGRect, fromAnchor: UnitPoint?, toAnchor: UnitPoint?) -> (from: UnitPoint, to: UnitPoint) {
@@ -198,8 +237,6 @@ struct ConnectorView: View {
     let connector: Connector
     let route: ConnectorRoute
 
-    /// An arrowhead's length along the line and its width across.
-    var arrowLength: CGFloat { max(8, connector.lineWidth * 4) }
 
     var body: some View {
         ZStack(alignment: .topLeading) {
@@ -207,10 +244,10 @@ struct ConnectorView: View {
                                                                 dash: connector.dash))
                 .id("connector:\(connector.from)→\(connector.to)")
             if connector.endArrow {
-                arrowhead(tip: route.end, direction: route.endDirection).fill(connector.color)
+                Self.triangle(route.arrowhead(atEnd: true, of: connector)).fill(connector.color)
             }
             if connector.startArrow {
-                arrowhead(tip: route.start, direction: CGPoint(x: -route.startDirection.x, y: -route.startDirection.y)).fill(connector.color)
+                Self.triangle(route.arrowhead(atEnd: false, of: connector)).fill(connector.color)
             }
             if let label = connector.label, !label.isEmpty {
                 Text(label)
@@ -229,21 +266,18 @@ struct ConnectorView: View {
     var linePath: Path {
         let measure = PathMeasure(route.path)
         let length = measure.length
-        let cut = arrowLength * 0.6
+        let cut = ConnectorRoute.arrowLength(of: connector) * 0.6
         let from = connector.startArrow ? min(cut, length / 2) : 0
         let to = connector.endArrow ? max(length - cut, length / 2) : length
         return from == 0 && to == length ? route.path : measure.trimmed(from: from, to: to)
     }
 
-    /// A triangle with its tip at `tip`, pointing along `direction`.
-    func arrowhead(tip: CGPoint, direction: CGPoint) -> Path {
-        let length = arrowLength, half = arrowLength * 0.4
-        let base = CGPoint(x: tip.x - direction.x * length, y: tip.y - direction.y * length)
-        let across = CGPoint(x: -direction.y * half, y: direction.x * half)
+    /// The closed path through `corners`.
+    static func triangle(_ corners: [CGPoint]) -> Path {
         var path = Path()
-        path.move(to: tip)
-        path.addLine(to: CGPoint(x: base.x + across.x, y: base.y + across.y))
-        path.addLine(to: CGPoint(x: base.x - across.x, y: base.y - across.y))
+        for (index, corner) in corners.enumerated() {
+            if index == 0 { path.move(to: corner) } else { path.addLine(to: corner) }
+        }
         path.closeSubpath()
         return path
     }

@@ -26,9 +26,33 @@ public struct LayoutNodeInfo: Hashable, Sendable {
     /// Whether the view clips its drawing (`clipped`, `clipShape`, `cornerRadius`) to its frame,
     /// so nothing inside it shows outside that frame.
     public var clips: Bool
+    /// The view's own offset (`offset(x:y:)`), already in `frame` and in its children's frames:
+    /// where layout put it is `frame` moved back by this.
+    public var offset: CGSize
+    /// How a text's lines fit, for a `Text`; nil for any other view.
+    public var textFit: TextFit?
+
+    /// How a text's lines fit the space it was placed in. A result only: layout makes it.
+    public struct TextFit: Hashable, Sendable {
+        /// The lines drawn.
+        public var drawnLines: Int
+        /// The lines the whole text needs at the width it was given: more than `drawnLines` when
+        /// it was cut short with "…".
+        public var neededLines: Int
+        /// The lines of those its `lineLimit` allows.
+        public var allowedLines: Int
+        /// The last line drawn, ending in "…" when the text was cut short.
+        public var lastLine: String
+
+        /// Whether lines were left out and the last one shown ends in "…".
+        public var isTruncated: Bool { drawnLines < neededLines }
+        /// Whether the space it was given, not its `lineLimit`, cut it short: fewer lines drawn
+        /// than the limit allows. A line limit that cuts a text asks for that.
+        public var isCutBySpace: Bool { drawnLines < allowedLines }
+    }
 
     public init(kind: String, id: String? = nil, path: String, source: String? = nil, frame: CGRect, children: [LayoutNodeInfo] = [],
-                clips: Bool = false) {
+                clips: Bool = false, offset: CGSize = .zero, textFit: TextFit? = nil) {
         self.kind = kind
         self.id = id
         self.path = path
@@ -36,6 +60,8 @@ public struct LayoutNodeInfo: Hashable, Sendable {
         self.frame = frame
         self.children = children
         self.clips = clips
+        self.offset = offset
+        self.textFit = textFit
     }
 
     /// A snapshot of a placed node and everything under it. An offset moves the node it is on
@@ -48,8 +74,15 @@ public struct LayoutNodeInfo: Hashable, Sendable {
             moved.width += delta.width
             moved.height += delta.height
         }
+        offset = CGSize(width: moved.width - translation.width, height: moved.height - translation.height)
         kind = tree.kinds[node]
-        if case .text(let index) = tree.records[node].content { text = tree.texts[Int(index)].string }
+        if case .text(let index) = tree.records[node].content {
+            let leaf = tree.texts[Int(index)]
+            text = leaf.string
+            // The lines it draws: those laid out for the proposal it was placed with (cached).
+            let layout = pass.textLayout(node, leaf, pass.placementProposal(of: node))
+            textFit = TextFit(drawnLines: layout.lines.count, neededLines: layout.neededLines, allowedLines: layout.allowedLines, lastLine: layout.lines.last?.text ?? "")
+        }
         id = tree.id(of: node).map { "\($0.base)" }
         path = paths[node]
         source = tree.source(of: node)

@@ -22,6 +22,15 @@ public struct TextLayout: Hashable, Sendable {
     public var size: CGSize
     /// Characters no face could draw (shown as the missing-glyph box).
     public var missing: [Character]
+    /// The lines the whole text needs at this width: more than `lines.count` when the height or
+    /// the line limit cut it short and its last line ends in "…".
+    public var neededLines: Int
+    /// The lines of those that `lineLimit` allows: more than `lines.count` when the height, not
+    /// the limit, cut the text short.
+    public var allowedLines: Int
+
+    /// Whether lines were left out and the last one shown ends in "…".
+    public var isTruncated: Bool { lines.count < neededLines }
 
     /// Lays `string` out in `font` for a proposed width and height (nil: unlimited; 0 or less:
     /// as narrow as a character), keeping at most `lineLimit` lines, adding `tracking` points
@@ -48,12 +57,13 @@ public struct TextLayout: Hashable, Sendable {
             let fitting = (height / metrics.lineHeight + 1e-9).rounded(.down)
             if fitting < Double(capacity) { capacity = max(Int(fitting), 1) }
         }
+        neededLines = lines.count
+        allowedLines = lineLimit.map { min(lines.count, max($0, 1)) } ?? lines.count
         if capacity < lines.count {
             // The last visible line shows as much of the rest of its paragraph as fits, then "…".
             let last = spans[capacity - 1]
             lines = Array(lines.prefix(capacity - 1))
             lines.append(shaper.truncated(last.rest, maxWidth: maxWidth))
-
         }
         self.lines = lines
         self.metrics = metrics
