@@ -61,7 +61,11 @@ case "$target" in
         # The repository's own pages, and each fixture scene as a block of a page (some with
         # --details' troubles: a longer fence, a line of backticks, a tilde fence, CR LF).
         git ls-files '*.md' | while read -r file; do cp "$file" "$seeds/$(echo "$file" | tr / -)"; done
+        # The scenes that fill the reader's limits (100,000 views or modifiers, a megabyte of
+        # text) are left out: under AddressSanitizer they take the fuzzer's whole 30 s timeout on
+        # a busy machine, and fuzz-scene covers them.
         for file in Fixtures/*.yaml Fixtures/invalid/*.yaml; do
+            case "$file" in *too-many-*|*too-much-*) continue ;; esac
             { printf '# %s\n\nText.\n\n```arrange\n' "$(basename "$file")"; cat "$file"; printf '```\n\nEnd.\n'; } > "$seeds/$(basename "$file").md"
         done
         printf '````arrange\ndescription: "a\\r\\nb [c]"\nview: {text: "x\n  ```\n  <b>"}\n````\n' > "$seeds/longer-fence.md"
