@@ -143,11 +143,13 @@ struct Watcher {
         for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopSignals, signal) }
         pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
         var units = units()
-        Console.printError("watching \(units.count) scene file\(units.count == 1 ? " and the files it reads" : "s and the files they read"); press Ctrl-C to stop")
         // Each unit's input files, found by reading its scenes: read again only when it renders
         // (it may name other files then), so a poll costs a few stat calls, never a parse.
         for index in units.indices { units[index].inputs = inputs(of: units[index]) }
         var known = units.map { state($0.inputs) }
+        // Said once the files' states are taken: an edit made after this line is seen (said
+        // before, on a busy machine an edit could land in the states and never render).
+        Console.printError("watching \(units.count) scene file\(units.count == 1 ? " and the files it reads" : "s and the files they read"); press Ctrl-C to stop")
         while true {
             Thread.sleep(forTimeInterval: Self.seconds(pollInterval))
             var changed = units.indices.filter { state(units[$0].inputs) != known[$0] }
