@@ -3,11 +3,12 @@ import Foundation
 import FuzzDriver
 
 /// libFuzzer target: bytes as a Markdown file. Its `arrange` blocks are found, each block's scene
-/// is read (an error is fine, but it must point into the block), and the file is rewritten with
-/// `--details` replacements. Never a crash or a hang, and the rewrite must hold:
+/// is read (an error is fine, but it must point into the block), and the file is rewritten as
+/// `render` does, with `--details` and without. Never a crash or a hang, and the rewrite must hold:
 /// - each image link on one line (no line break in the alternative text);
-/// - each block's source inside a fence that no run of backticks in the source could close;
-/// - no `arrange` block left: the rewritten file, read again, has none.
+/// - with `--details`, each block's source inside a fence that no run of backticks in it closes;
+/// - the rewritten file read again has the same blocks with the same sources, and rewriting it
+///   again gives the same text (what `--in-place` run twice relies on).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMarkdown(_ pointer: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let pointer else { return 0 }
@@ -34,25 +35,39 @@ func checkMarkdown(_ text: String) {
             // Other errors are fine as long as they are errors.
         }
     }
-    let rewritten = document.rewritten { block in
-        let replacement = MarkdownScenes.replacement(for: block, image: "fuzz md/\(block.number).png",
-                                                     description: descriptions[block.number], details: true)
-        let parts = replacement.components(separatedBy: "\n\n<details><summary>Scene source</summary>\n\n")
-        guard parts.count >= 2, let link = parts.first else { fail("block \(block.number): no details in \(replacement)") }
-        if link.contains(where: \.isNewline) { fail("block \(block.number): the image link is not one line: \(link)") }
-        let fence = String(parts[1].prefix { $0 == "`" })
-        guard fence.count >= 3, parts[1].hasPrefix(fence + "yaml\n" + block.source + "\n" + fence + "\n\n</details>") else {
-            fail("block \(block.number): the source is not fenced whole: \(replacement)")
+    for details in [true, false] {
+        let rewritten = document.rewritten { block in
+            let replacement = MarkdownScenes.replacement(for: block, image: "fuzz md/\(block.number).png",
+                                                         description: descriptions[block.number], details: details)
+            let lines = replacement.split(separator: "\n", omittingEmptySubsequences: false)
+            // The link comes first with --details, after the kept comment without.
+            guard let link = details ? lines.first : lines.last, link.hasSuffix("](fuzz%20md/\(block.number).png)") else {
+                fail("block \(block.number): the image link is not one line: \(replacement)")
+            }
+            if details {
+                let parts = replacement.components(separatedBy: "\n\n<details><summary>Scene source</summary>\n\n")
+                guard parts.count == 2 else { fail("block \(block.number): no details in \(replacement)") }
+                let fence = String(parts[1].prefix { $0 == "`" })
+                guard fence.count >= 3, parts[1].hasPrefix(fence + "arrange\n" + block.source + "\n" + fence + "\n\n</details>") else {
+                    fail("block \(block.number): the source is not fenced whole: \(replacement)")
+                }
+                var run = 0
+                for character in block.source {
+                    run = character == "`" ? run + 1 : 0
+                    if run >= fence.count { fail("block \(block.number): a run of \(run) backticks can close the fence \(fence)") }
+                }
+            }
+            return replacement
         }
-        var run = 0
-        for character in block.source {
-            run = character == "`" ? run + 1 : 0
-            if run >= fence.count { fail("block \(block.number): a run of \(run) backticks can close the fence \(fence)") }
+        let again = MarkdownScenes(text: rewritten, file: "fuzz.md")
+        if again.blocks.map(\.source) != document.blocks.map(\.source) {
+            fail("details \(details): the rewritten file's blocks are not the sources:\n\(rewritten)")
         }
-        return replacement
+        let twice = again.rewritten { block in
+            MarkdownScenes.replacement(for: block, image: "fuzz md/\(block.number).png", description: descriptions[block.number], details: details)
+        }
+        if twice != rewritten { fail("details \(details): a second rewrite differs:\n\(rewritten)\n---\n\(twice)") }
     }
-    let again = MarkdownScenes(text: rewritten, file: "fuzz.md")
-    if !again.blocks.isEmpty { fail("the rewritten file still has \(again.blocks.count) arrange blocks:\n\(rewritten)") }
 }
 
 func fail(_ message: String) -> Never {
