@@ -38,7 +38,9 @@ public struct MarkdownScenes: Sendable {
     /// The file name used in messages.
     public var file: String
     /// The file's lines, without their line ends.
-    public var lines: [String]
+    public private(set) var lines: [String]
+    /// Which lines ended in CR LF: a rewrite gives the text around the blocks back as it was.
+    private var endsWithCarriageReturn: [Bool]
     /// The `arrange` blocks, in order.
     public var blocks: [Block]
 
@@ -47,9 +49,9 @@ public struct MarkdownScenes: Sendable {
         self.file = file
         // By code points: as characters, "\r\n" is one that is not "\n", and a file with CR LF
         // line ends would be one long line.
-        lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            String(String.UnicodeScalarView(line.last == "\r" ? line.dropLast() : line))
-        }
+        let split = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+        lines = split.map { line in String(String.UnicodeScalarView(line.last == "\r" ? line.dropLast() : line)) }
+        endsWithCarriageReturn = split.map { $0.last == "\r" }
         blocks = []
         var index = 0
         while index < lines.count {
@@ -177,13 +179,18 @@ public struct MarkdownScenes: Sendable {
     /// line end); the rest of the file is kept as it was.
     public func rewritten(_ replacement: (Block) -> String) -> String {
         var out: [String] = []
+        // The lines around the blocks as they were, CR LF ends included (each rewrite would
+        // otherwise take a carriage return off a line that ends in one).
+        func keep(_ range: Range<Int>) {
+            for index in range { out.append(index < endsWithCarriageReturn.count && endsWithCarriageReturn[index] ? lines[index] + "\r" : lines[index]) }
+        }
         var index = 0
         for block in blocks {
-            out += lines[index..<block.lines.lowerBound]
+            keep(index..<block.lines.lowerBound)
             out.append(replacement(block))
             index = block.lines.upperBound
         }
-        out += lines[index...]
+        keep(index..<lines.count)
         return out.joined(separator: "\n")
     }
 

@@ -61,7 +61,14 @@ import Testing
         let document = MarkdownScenes(text: "Intro\r\n```arrange\r\nview: rectangle\r\n```\r\nEnd\r\n", file: "a.md")
         #expect(document.blocks.map(\.lines) == [1..<4])
         #expect(document.blocks.first?.source == "view: rectangle")
-        #expect(document.rewritten { _ in "IMAGE" } == "Intro\nIMAGE\nEnd\n")
+        // The text around the block keeps its CR LF ends; the replacement ends in a line feed.
+        #expect(document.rewritten { _ in "IMAGE" } == "Intro\r\nIMAGE\nEnd\r\n")
+        // A line that ends in a carriage return of its own before CR LF keeps it, rewrite after
+        // rewrite (each one took a carriage return off).
+        let twice = MarkdownScenes(text: "a\r\r\n```arrange\nview: rectangle\n```\n", file: "b.md")
+        let once = twice.rewritten { _ in "IMAGE" }
+        #expect(once == "a\r\r\nIMAGE\n")
+        #expect(MarkdownScenes(text: once, file: "b.md").rewritten { _ in "IMAGE" } == once)
     }
 
     // MARK: Kept sources
