@@ -13,11 +13,13 @@ public func fuzzImage(_ pointer: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     // keeps each run fast under AddressSanitizer.
     guard let source = try? ImageSource(data: Data(bytes: bytes, count: count), pixelLimit: 1 << 20) else { return 0 }
     // An SVG keeps no pixels: librsvg draws it as vectors.
-    guard source.pixels.count == (source.format == .svg ? 0 : source.pixelWidth * source.pixelHeight * 4) else { abort() }
-    for offset in stride(from: 0, to: source.pixels.count, by: 4) {
+    // The pixels in place (`pixels` is a copy, made at every use).
+    let pixels = source.pixelBytes
+    guard pixels.count == (source.format == .svg ? 0 : source.pixelWidth * source.pixelHeight * 4) else { abort() }
+    for offset in stride(from: 0, to: pixels.count, by: 4) {
         // Native-endian ARGB32 on a little-endian machine: blue, green, red, alpha.
-        let alpha = source.pixels[offset + 3]
-        if source.pixels[offset] > alpha || source.pixels[offset + 1] > alpha || source.pixels[offset + 2] > alpha { abort() }
+        let alpha = pixels[offset + 3]
+        if pixels[offset] > alpha || pixels[offset + 1] > alpha || pixels[offset + 2] > alpha { abort() }
     }
     drawInBothBackends(source)
     return 0
