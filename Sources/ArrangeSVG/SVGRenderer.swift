@@ -418,7 +418,12 @@ struct SVGWriter: DisplayListVisitor {
             let low = stretch.map(\.cluster).min() ?? 0, high = stretch.map(\.cluster).max() ?? 0
             let upper = clusterStarts.first { $0 > high } ?? units.count
             guard low < upper, upper <= units.count else { continue }
-            let text = String(decoding: units[low..<upper], as: UTF16.self)
+            var text = String(decoding: units[low..<upper], as: UTF16.self)
+            // A line broken at a soft hyphen draws a hyphen there (a glyph with width on the
+            // soft hyphen's cluster); the viewer shapes characters, so it must be given one.
+            if upper == units.count, units.last == 0xAD, stretch.contains(where: { $0.cluster == upper - 1 && $0.advance > 0 }) {
+                text = String(text.dropLast()) + "\u{2010}"
+            }
             let left = stretch.map(\.x).min() ?? 0
             let width = stretch.reduce(0) { $0 + $1.advance }
             var family: String

@@ -79,6 +79,36 @@ import TestSupport
         }
     }
 
+    @Test func aSoftHyphenBreakDrawsAHyphenInEveryBackend() throws {
+        // "Super" + U+00AD + "cali" is 6000 + 0 + 3519 units = 79.01 pt at 17 pt, over 60: the line
+        // breaks at the soft hyphen and draws U+2010 after "Super" (hb-shape: glyph uni2010,
+        // advance 739; its ink spans x 100…639 and y 479…643 units). "Super" ends at 6000 units =
+        // 49.80 pt, so the hyphen's ink is at x 50.63…55.11 pt, y 15.78 − 5.34 … 15.78 − 3.98 pt.
+        let rsvg = try ExternalTool.locate("rsvg-convert", package: "librsvg2-bin")
+        let scale: CGFloat = 2
+        let list = LayoutResult(of: Text("Super\u{AD}cali").frame(width: 60, alignment: .leading), scale: scale).displayList
+        let options = RenderOptions(background: .white)
+        let hyphenBox = CGRect(x: 50.5, y: 9.5, width: 5, height: 3)
+        let png = try Bitmap(png: CairoRenderer().render(list, options: options))
+        let folder = try ExternalTool.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let svgFile = folder.appendingPathComponent("hyphen.svg"), rasterised = folder.appendingPathComponent("hyphen.png")
+        let svg = try SVGRenderer().render(list, options: options)
+        try FileOutput.write(svg, to: svgFile)
+        #expect(try ExternalTool.run(rsvg, ["--zoom", "\(scale)", "-o", rasterised.path, svgFile.path]).status == 0)
+        for (name, image) in [("PNG", png), ("SVG", try Bitmap(contentsOfPNG: rasterised))] {
+            let ink = try #require(Self.inkBox(image, in: hyphenBox, scale: scale), "\(name): no hyphen drawn")
+            // 539 units wide = 4.47 pt = 8.9 px at scale 2; 164 units tall = 1.36 pt = 2.7 px.
+            #expect(ink.maxX - ink.minX >= 7 && ink.maxY - ink.minY <= 4, "\(name): hyphen ink \(ink)")
+        }
+        // The invisible text is what a reader copies: the soft hyphen, no visible hyphen.
+        #expect(svg.contains(">Super\u{AD}</text>"))
+        #expect(!svg.contains("\u{2010}"))
+        // Drawn as characters, the viewer must be given the hyphen it draws.
+        let system = try SVGRenderer(textMode: .system).render(list, options: options)
+        #expect(system.contains(">Super\u{2010}</tspan>"))
+    }
+
     /// The pixel box of dark (text-coloured) pixels inside `frame`, in pixels.
     static func inkBox(_ image: Bitmap, in frame: CGRect, scale: CGFloat) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
         let x0 = max(Int(frame.minX * scale), 0), y0 = max(Int(frame.minY * scale), 0)

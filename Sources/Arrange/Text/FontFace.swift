@@ -152,10 +152,11 @@ final class LoadedFace: @unchecked Sendable {
         }
     }
 
-    /// Zero-width joiners and variation selectors: they steer shaping but draw nothing.
+    /// Joiners, variation selectors and invisible break controls (soft hyphen, zero-width space,
+    /// word joiner): they steer shaping or breaking but draw nothing.
     static func isInvisibleControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x200C, 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: true
+        case 0x00AD, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0xFE00...0xFE0F, 0xE0100...0xE01EF: true
         default: false
         }
     }

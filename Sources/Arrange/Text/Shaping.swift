@@ -8,6 +8,7 @@ struct ShapeCache: Sendable {
     struct Key: Hashable, Sendable {
         let text: String
         let font: Font
+        let direction: LayoutDirection?
     }
 
     static let capacity = 4096
@@ -32,10 +33,12 @@ extension FontLibrary: TextMeasurer {
         return problems
     }
 
-    public func shape(_ text: String, in font: Font) -> ShapedText {
-        let key = ShapeCache.Key(text: text, font: font)
+    public func shape(_ text: String, in font: Font) -> ShapedText { shape(text, in: font, direction: nil) }
+
+    public func shape(_ text: String, in font: Font, direction: LayoutDirection?) -> ShapedText {
+        let key = ShapeCache.Key(text: text, font: font, direction: direction)
         if let known = shapeCache.withLock({ $0.entries[key] }) { return known }
-        let shaped = shapeUncached(text, in: font)
+        let shaped = shapeUncached(text, in: font, direction: direction)
         shapeCache.withLock { cache in
             if cache.entries.count >= ShapeCache.capacity { cache.entries.removeAll(keepingCapacity: true) }
             cache.entries[key] = shaped
@@ -57,7 +60,7 @@ extension FontLibrary: TextMeasurer {
         return ([primary] + fallbackChain(for: font, primary: primary)).compactMap { try? face($0) }
     }
 
-    private func shapeUncached(_ text: String, in font: Font) -> ShapedText {
+    private func shapeUncached(_ text: String, in font: Font, direction: LayoutDirection?) -> ShapedText {
         let units = Array(text.utf16)
         guard !units.isEmpty else { return ShapedText(glyphs: []) }
         let faces = chain(for: font)
@@ -94,7 +97,7 @@ extension FontLibrary: TextMeasurer {
             offset += length
         }
 
-        let levels = Self.bidiLevels(units)
+        let levels = Bidi.levels(units, direction: direction)
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(units.count)
         for run in runs {
@@ -118,20 +121,6 @@ extension FontLibrary: TextMeasurer {
         return scalars.first?.properties.isEmojiPresentation == true
     }
 
-    /// Embedding levels per UTF-16 unit; all 0 for text without right-to-left characters.
-    static func bidiLevels(_ units: [UInt16]) -> [UInt8] {
-        var levels = [UInt8](repeating: 0, count: units.count)
-        // Hebrew starts at U+0590; below it (and outside the surrogates) nothing is right to left.
-        guard units.contains(where: { $0 >= 0x0590 }) else { return levels }
-        let paragraph = units.withUnsafeBufferPointer { text in
-            levels.withUnsafeMutableBufferPointer { out in
-                arrange_bidi_levels(text.baseAddress, Int32(text.count), 2, out.baseAddress)
-            }
-        }
-        if paragraph < 0 { levels = [UInt8](repeating: 0, count: units.count) }
-        return levels
-    }
-
     /// Shapes `range` of `units` (the rest is context, for joining) in one face and direction,
     /// returning the glyphs in logical order.
     static func shape(_ units: [UInt16], _ range: Range<Int>, level: UInt8, face: LoadedFace, size: CGFloat) -> [ShapedGlyph] {
@@ -150,10 +139,12 @@ extension FontLibrary: TextMeasurer {
         glyphs.reserveCapacity(Int(count))
         for index in 0..<Int(count) {
             let info = infos[index], position = positions[index]
-            glyphs.append(ShapedGlyph(face: face.id, id: info.codepoint, cluster: Int(info.cluster),
-                                      advance: CGFloat(position.x_advance) * scale,
-                                      offset: CGPoint(x: CGFloat(position.x_offset) * scale, y: -CGFloat(position.y_offset) * scale),
-                                      level: level))
+            var glyph = ShapedGlyph(face: face.id, id: info.codepoint, cluster: Int(info.cluster),
+                                    advance: CGFloat(position.x_advance) * scale,
+                                    offset: CGPoint(x: CGFloat(position.x_offset) * scale, y: -CGFloat(position.y_offset) * scale),
+                                    level: level)
+            glyph.unsafeToBreak = info.mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+            glyphs.append(glyph)
         }
         // HarfBuzz gives right-to-left runs in visual order; layout wants reading order.
         if level % 2 == 1 { glyphs.reverse() }

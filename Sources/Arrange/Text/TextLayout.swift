@@ -46,7 +46,7 @@ public struct TextLayout: Hashable, Sendable {
             let text = String(paragraph)
             for span in shaper.breakLines(text, maxWidth: maxWidth) {
                 spans.append(span)
-                lines.append(shaper.line(span.visible))
+                lines.append(shaper.line(span.visible, direction: span.direction, hyphen: span.hyphen))
             }
         }
         // How many lines fit: the limit, and the proposed height (at least one line).
@@ -63,7 +63,7 @@ public struct TextLayout: Hashable, Sendable {
             // The last visible line shows as much of the rest of its paragraph as fits, then "…".
             let last = spans[capacity - 1]
             lines = Array(lines.prefix(capacity - 1))
-            lines.append(shaper.truncated(last.rest, maxWidth: maxWidth))
+            lines.append(shaper.truncated(last.rest, maxWidth: maxWidth, direction: last.direction))
         }
         self.lines = lines
         self.metrics = metrics
@@ -85,6 +85,10 @@ public struct TextLayout: Hashable, Sendable {
         /// units: the rest of the paragraph is only made when a line is truncated.
         var paragraph: String
         var start: Int
+        /// The paragraph's direction, which every line of it keeps (UAX #9, rule P3).
+        var direction: LayoutDirection
+        /// Whether the line ends at a soft hyphen (U+00AD) and so draws a hyphen.
+        var hyphen: Bool
 
         /// The paragraph from the line's start to its end.
         var rest: String {
@@ -101,9 +105,10 @@ private struct LineShaper {
     let measurer: any TextMeasurer
     let tracking: CGFloat
 
-    /// Glyphs of `text` with tracking added after each cluster.
-    func shape(_ text: String) -> ShapedText {
-        var shaped = measurer.shape(text, in: font)
+    /// Glyphs of `text`, laid out in a paragraph of `direction`, with tracking added after each
+    /// cluster.
+    func shape(_ text: String, direction: LayoutDirection? = nil) -> ShapedText {
+        var shaped = measurer.shape(text, in: font, direction: direction)
         if tracking != 0, !shaped.glyphs.isEmpty {
             for index in shaped.glyphs.indices where index + 1 == shaped.glyphs.count || shaped.glyphs[index + 1].cluster != shaped.glyphs[index].cluster {
                 shaped.glyphs[index].advance += tracking
@@ -114,14 +119,34 @@ private struct LineShaper {
 
     func fits(_ width: CGFloat, _ maxWidth: CGFloat) -> Bool { width <= maxWidth + max(maxWidth, 1) * 1e-9 }
 
+    /// The hyphen drawn where a line ends at a soft hyphen, as browsers choose it: U+2010 when
+    /// the font draws it with its own face, else "-" (Blink's `HyphenString`).
+    var hyphenGlyphs: [ShapedGlyph] {
+        let hyphen = shape("\u{2010}"), minus = shape("-")
+        if hyphen.missing.isEmpty, !hyphen.glyphs.isEmpty, hyphen.glyphs.first?.face == minus.glyphs.first?.face { return hyphen.glyphs }
+        return minus.glyphs
+    }
+
     /// Greedy line breaking of one paragraph: each line takes the most text up to a break
     /// opportunity that fits; a first word that does not fit alone breaks between graphemes.
+    /// A candidate line is measured as it will be drawn: where a ligature or kerning spans one of
+    /// its ends (HarfBuzz's unsafe-to-break), it is shaped again on its own, and a line that
+    /// ends at a soft hyphen counts the hyphen it draws.
     func breakLines(_ paragraph: String, maxWidth: CGFloat) -> [TextLayout.Span] {
         let units = Array(paragraph.utf16)
         let count = units.count
-        guard count > 0 else { return [TextLayout.Span(visible: "", paragraph: "", start: 0)] }
+        let direction = Bidi.paragraphDirection(units)
+        guard count > 0 else { return [TextLayout.Span(visible: "", paragraph: "", start: 0, direction: direction, hyphen: false)] }
         var advances = [CGFloat](repeating: 0, count: count)
-        for glyph in shape(paragraph).glyphs where glyph.cluster >= 0 && glyph.cluster < count { advances[glyph.cluster] += glyph.advance }
+        // Where a line may not end without shaping again: inside a cluster, or before a glyph
+        // HarfBuzz marks unsafe to break.
+        var clusterStarts = [Bool](repeating: false, count: count + 1), flagged = clusterStarts
+        for glyph in shape(paragraph, direction: direction).glyphs where glyph.cluster >= 0 && glyph.cluster < count {
+            advances[glyph.cluster] += glyph.advance
+            clusterStarts[glyph.cluster] = true
+            if glyph.unsafeToBreak { flagged[glyph.cluster] = true }
+        }
+        let unsafe = (0...count).map { $0 > 0 && $0 < count && (!clusterStarts[$0] || flagged[$0]) }
         var prefix = [CGFloat](repeating: 0, count: count + 1)
         // Advances can be negative (kerning, marks): what they may take back, so a scan can stop
         // once no later break can fit.
@@ -130,11 +155,19 @@ private struct LineShaper {
             prefix[i + 1] = prefix[i] + advances[i]
             if advances[i] < 0 { slack -= advances[i] }
         }
+        // How far shaping a line on its own can move its width from the paragraph's sums: one
+        // glyph at each end. Only candidates within this of the edge are shaped again.
+        let reshapeBand = 2 * (font.size + abs(tracking))
+        let hyphenWidth = hyphenGlyphs.reduce(0) { $0 + $1.advance }
         let breaks = LineBreaks.opportunities(units)
+        // Where a word too wide for the line may break: between grapheme clusters, but never
+        // just before a soft hyphen, which goes with the character before it (Chromium breaks
+        // "Super\u{AD}cali" at 50 pt as "Supe" / "r\u{AD}" + hyphen, not "Super" / "\u{AD}cali").
         var graphemes: [Int] = []
         var offset = 0
         for character in paragraph {
             offset += character.utf16.count
+            if offset < count, units[offset] == 0xAD { continue }
             graphemes.append(offset)
         }
         func visibleEnd(_ start: Int, _ end: Int) -> Int {
@@ -142,7 +175,22 @@ private struct LineShaper {
             while end > start, LineBreaks.isSpace(units[end - 1]) { end -= 1 }
             return end
         }
-        func width(_ start: Int, _ end: Int) -> CGFloat { prefix[visibleEnd(start, end)] - prefix[start] }
+        /// A line from `start` ending at `end` (not the paragraph's end) draws a hyphen when its
+        /// last character before the hanging spaces is a soft hyphen, as Chromium draws it.
+        func hyphenated(_ start: Int, _ end: Int) -> Bool {
+            let last = visibleEnd(start, end)
+            return last > start && end < count && units[last - 1] == 0xAD
+        }
+        /// The width of the line from `start` to `end` as drawn.
+        func width(_ start: Int, _ end: Int) -> CGFloat {
+            let last = visibleEnd(start, end)
+            var width = prefix[last] - prefix[start]
+            let hyphen = hyphenated(start, end) ? hyphenWidth : 0
+            if last > start, unsafe[start] || unsafe[last], abs(width + hyphen - maxWidth) <= reshapeBand {
+                width = shape(String(decoding: units[start..<last], as: UTF16.self), direction: direction).width
+            }
+            return width + hyphen
+        }
 
         var spans: [TextLayout.Span] = []
         var start = 0
@@ -151,10 +199,9 @@ private struct LineShaper {
             var best: Int?
             var end = start + 1
             while end <= count {
-                let lineWidth = width(start, end)
                 if breaks[end] {
-                    if fits(lineWidth, maxWidth) { best = end } else { break }
-                } else if !fits(lineWidth - slack, maxWidth) {
+                    if fits(width(start, end), maxWidth) { best = end } else { break }
+                } else if !fits(prefix[visibleEnd(start, end)] - prefix[start] - slack - reshapeBand, maxWidth) {
                     // Past the width with no break yet: no later break fits either. Without this
                     // stop, text without break opportunities was scanned to its end for every
                     // line (a megabyte without spaces took minutes).
@@ -174,39 +221,33 @@ private struct LineShaper {
                     lineEnd = graphemes[next]
                     next += 1
                 }
+                // Spaces after the break hang at the end of this line, as after any other break;
+                // they never make a line of their own.
+                while lineEnd < count, LineBreaks.isSpace(units[lineEnd]) { lineEnd += 1 }
             }
             let visible = String(decoding: units[start..<visibleEnd(start, lineEnd)], as: UTF16.self)
-            spans.append(TextLayout.Span(visible: visible, paragraph: paragraph, start: start))
+            spans.append(TextLayout.Span(visible: visible, paragraph: paragraph, start: start, direction: direction,
+                                         hyphen: hyphenated(start, lineEnd)))
             start = lineEnd
         }
         return spans
     }
 
-    /// One line's glyphs in visual order, placed from its start.
-    func line(_ text: String) -> TextLayout.Line {
-        let shaped = shape(text)
-        var glyphs = shaped.glyphs
-        // Unicode's rule L2: from the highest level down to the lowest odd one, reverse every run
-        // of glyphs at that level or above.
-        if let highest = glyphs.map(\.level).max(), highest > 0 {
-            let lowest = glyphs.map(\.level).min() ?? 0
-            let lowestOdd = lowest % 2 == 1 ? lowest : lowest + 1
-            var level = highest
-            while level >= lowestOdd {
-                var index = 0
-                while index < glyphs.count {
-                    guard glyphs[index].level >= level else {
-                        index += 1
-                        continue
-                    }
-                    var end = index
-                    while end < glyphs.count, glyphs[end].level >= level { end += 1 }
-                    glyphs[index..<end].reverse()
-                    index = end
-                }
-                level -= 1
+    /// One line's glyphs in visual order, placed from its start; `hyphen` adds the hyphen drawn
+    /// at a soft-hyphen break at the line's logical end.
+    func line(_ text: String, direction: LayoutDirection, hyphen: Bool = false) -> TextLayout.Line {
+        var glyphs = shape(text, direction: direction).glyphs
+        if hyphen {
+            let cluster = max(text.utf16.count - 1, 0)
+            let level = glyphs.last(where: { $0.cluster == cluster })?.level ?? (direction == .rightToLeft ? 1 : 0)
+            glyphs += hyphenGlyphs.map { glyph in
+                var glyph = glyph
+                glyph.cluster = cluster
+                glyph.level = level
+                return glyph
             }
         }
+        Bidi.reorder(&glyphs, level: \.level)
         var pen: CGFloat = 0
         let placed = glyphs.map { glyph -> TextRun.Glyph in
             defer { pen += glyph.advance }
@@ -217,7 +258,7 @@ private struct LineShaper {
     }
 
     /// `text` cut from the end, between grapheme clusters, until it fits with "…" after it.
-    func truncated(_ text: String, maxWidth: CGFloat) -> TextLayout.Line {
+    func truncated(_ text: String, maxWidth: CGFloat, direction: LayoutDirection) -> TextLayout.Line {
         let ellipsis = shape("…").width
         var characters = Array(text)
         while characters.last?.isWhitespace == true { characters.removeLast() }
@@ -226,11 +267,11 @@ private struct LineShaper {
         var low = 0, high = characters.count
         while low < high {
             let middle = (low + high + 1) / 2
-            if fits(shape(String(characters.prefix(middle))).width + ellipsis, maxWidth) { low = middle } else { high = middle - 1 }
+            if fits(shape(String(characters.prefix(middle)), direction: direction).width + ellipsis, maxWidth) { low = middle } else { high = middle - 1 }
         }
         var kept = Array(characters.prefix(low))
         while kept.last?.isWhitespace == true { kept.removeLast() }
-        return line(String(kept) + "…")
+        return line(String(kept) + "…", direction: direction)
     }
 
     /// The characters of the drawn lines that no face has.

@@ -36,6 +36,9 @@ public struct ShapedGlyph: Hashable, Sendable {
     public var offset: CGPoint
     /// The bidirectional embedding level of its characters: odd levels run right to left.
     public var level: UInt8
+    /// Whether a line may not end at the start of its cluster without shaping both sides again
+    /// (HarfBuzz's unsafe-to-break flag: a ligature, kerning or contextual form spans it).
+    public var unsafeToBreak = false
 
     public init(face: FontFaceID?, id: UInt32, cluster: Int, advance: CGFloat, offset: CGPoint = .zero, level: UInt8 = 0) {
         self.face = face
@@ -73,6 +76,9 @@ public protocol TextMeasurer: Sendable {
     /// their advances, kerning and ligatures applied, right-to-left runs resolved by the Unicode
     /// bidirectional algorithm, characters the face lacks taken from fallback faces.
     func shape(_ text: String, in font: Font) -> ShapedText
+    /// Shapes `text` as one line of a paragraph whose direction is `direction` (nil: from the
+    /// text's first strong character), so that every line of a paragraph keeps its direction.
+    func shape(_ text: String, in font: Font, direction: LayoutDirection?) -> ShapedText
     /// Problems met while measuring (an unknown family, a damaged file), each once.
     func problems(for font: Font) -> [FontError]
 }
@@ -84,4 +90,7 @@ extension TextMeasurer {
     }
 
     public func problems(for font: Font) -> [FontError] { [] }
+
+    /// Measurers without bidirectional text (test doubles) shape every direction alike.
+    public func shape(_ text: String, in font: Font, direction: LayoutDirection?) -> ShapedText { shape(text, in: font) }
 }

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import Arrange
+
+/// Where lines end and how they are measured, beyond the break table (docs/layout-rules.md §2.2):
+/// spaces hang even after a break inside a word, a soft hyphen draws and counts its hyphen, a
+/// line is measured as drawn when a ligature spans its end, and a paragraph keeps one direction.
+/// Each case was wrong before and is one Chromium lays out with the same DejaVu Sans file. The
+/// numbers are HarfBuzz's advances in DejaVu Sans (unitsPerEm 2048) at 17 pt, independent of
+/// Arrange:
+///
+///     hb-shape --font-size=2048 --no-glyph-names --direction=ltr DejaVuSans.ttf "TEXT"
+@Suite struct LineBreakRuleTests {
+    let fonts = FontLibrary.system
+    let font = Font.custom("DejaVu Sans", size: 17)
+    func points(_ units: CGFloat) -> CGFloat { units / 2048 * 17 }
+
+    func layout(_ text: String, width: CGFloat) -> TextLayout {
+        TextLayout(text, font: font, measurer: fonts, width: width, height: nil, lineLimit: nil, scale: 1)
+    }
+
+    @Test func spacesAfterABreakInsideAWordHangAndMakeNoLine() {
+        // Every letter is wider than 3.75 pt (the narrowest, "i", is 569 units = 4.72 pt), so each
+        // takes a line of its own; the space after "i" hangs at the end of the "i" line.
+        #expect(layout("Hi there", width: 3.75).lines.map(\.text) == ["H", "i", "t", "h", "e", "r", "e"])
+        #expect(layout("a b c", width: 1).lines.map(\.text) == ["a", "b", "c"])
+        #expect(layout("x  y", width: 1).lines.map(\.text) == ["x", "y"])
+    }
+
+    @Test func aSoftHyphenBreakDrawsAHyphenAndCountsIt() throws {
+        let text = "Super\u{AD}cali\u{AD}fragi\u{AD}listic\u{AD}expi\u{AD}ali\u{AD}docious"
+        // "cali" 3519 + soft hyphen 0 + "fragi" 4687 = 8206 units = 68.12 pt fits 70 pt without
+        // the hyphen, but with U+2010 (739 units) it is 8945 units = 74.25 pt, so it breaks.
+        let lines = layout(text, width: 70).lines
+        try #require(lines.count == 6)
+        #expect(lines.map(\.text) == ["Super\u{AD}", "cali\u{AD}", "fragi\u{AD}", "listic\u{AD}", "expi\u{AD}ali\u{AD}", "docious"])
+        // "Super" 6000 + U+2010 739 units; the hyphen is DejaVu's glyph 2803 (U+2010), drawn last.
+        #expect(abs(lines[0].width - points(6739)) < 1e-9)
+        #expect(lines[0].glyphs.last?.id == 2803)
+        #expect(abs((lines[0].glyphs.last?.x ?? 0) - points(6000)) < 1e-9)
+        // The last line ends the paragraph, not at a soft hyphen: no hyphen.
+        #expect(lines[5].glyphs.contains { $0.id == 2803 } == false)
+        // A soft hyphen inside a line draws nothing and takes no width: "expi" + "ali" + hyphen.
+        let expiali = layout("expi\u{AD}ali", width: 500).lines
+        #expect(expiali.count == 1)
+        #expect(expiali[0].glyphs.contains { $0.id == 2803 } == false)
+    }
+
+    @Test func aLineEndingInsideALigatureIsMeasuredAsDrawn() {
+        // Shaped whole, "fi" is one ligature glyph (5042, 1290 units) on the "f": summing the
+        // paragraph's advances gives "…Identif" 34714 − 721 + 1290 = 35283 units = 292.88 pt, over
+        // 291.75. Shaped on its own line, "…Identif" ends in a plain "f": 34714 units = 288.15 pt.
+        let lines = layout("ThisIsAVeryLongCamelCaseIdentifierName", width: 291.75).lines
+        #expect(lines.map(\.text) == ["ThisIsAVeryLongCamelCaseIdentif", "ierName"])
+        #expect(abs(lines[0].width - points(34714)) < 1e-9)
+    }
+
+    @Test func aParagraphKeepsTheDirectionOfItsFirstStrongCharacter() {
+        // Left to right from "H": the second line starts with a Hebrew word, which stays a
+        // right-to-left run inside a left-to-right line. "Hi there" 8178 units = 67.88 pt; adding
+        // " עברית" (651 + 5426) makes 118.3 pt, over 100. Line two: עברית 5426 + " text." 5344
+        // (kerned as left-to-right text: "e" 1224 before "x") = 10770 units = 89.40 pt.
+        let lines = layout("Hi there עברית text.", width: 100).lines
+        #expect(lines.map(\.text) == ["Hi there", "עברית text."])
+        #expect(abs(lines[1].width - points(10770)) < 1e-9)
+        // Visual order: the Hebrew word first (its glyphs reversed: ת 1345 leftmost), the period
+        // (glyph 17) last, at the right end.
+        #expect(lines[1].glyphs.first?.id == 1345)
+        #expect(lines[1].glyphs.last?.id == 17)
+        // A paragraph whose first strong character is Hebrew runs right to left as a whole: the
+        // period, neutral, takes the paragraph's direction and sits at the left end.
+        let hebrew = layout("עברית text.", width: 500).lines
+        #expect(hebrew.first?.glyphs.first?.id == 17)
+    }
+}
