@@ -1,6 +1,7 @@
 #include "CUnicode.h"
 #include <unicode/ubrk.h>
 #include <unicode/ubidi.h>
+#include <unicode/uchar.h>
 #include <string.h>
 
 int32_t arrange_line_breaks(const uint16_t *text, int32_t length, uint8_t *breaks) {
@@ -36,4 +37,10 @@ int32_t arrange_bidi_levels(const uint16_t *text, int32_t length, int32_t base, 
     int32_t result = ubidi_getParaLevel(bidi);
     ubidi_close(bidi);
     return result;
+}
+
+int32_t arrange_unicode_version(void) {
+    UVersionInfo version;
+    u_getUnicodeVersion(version);
+    return (int32_t)version[0] * 100 + (int32_t)version[1];
 }

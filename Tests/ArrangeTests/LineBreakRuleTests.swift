@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Arrange
+import CUnicode
 
 /// Where lines end and how they are measured, beyond the break table (docs/layout-rules.md §2.2):
 /// spaces hang even after a break inside a word, a soft hyphen draws and counts its hyphen, a
@@ -71,5 +72,20 @@ import Testing
         // period, neutral, takes the paragraph's direction and sits at the left end.
         let hebrew = layout("עברית text.", width: 500).lines
         #expect(hebrew.first?.glyphs.first?.id == 17)
+    }
+
+    @Test func aQuotationMarkBetweenEastAsianCharactersBreaksFromUnicode15Point1() {
+        // Unicode 15.1 rule LB19a lets a line break before "“" when East Asian characters stand
+        // on both sides ("：" U+FF1A before, "明" after); Unicode 15.0's LB19 forbids any break
+        // around a quotation mark. Arrange breaks by the ICU it is built against (ICU 72 on
+        // Debian 12 is Unicode 15.0), so the break comes with an ICU of 74 or later.
+        let text = "他说：“明天见。”然后就走了。"
+        let units = Array(text.utf16)
+        let quote = units.firstIndex(of: 0x201C) ?? 0
+        let breaks = LineBreaks.opportunities(units)
+        #expect(breaks[quote] == (arrange_unicode_version() >= 1501), "Unicode \(arrange_unicode_version())")
+        // Between two ideographs ("然" and "后") a line may always end (LB31).
+        let ideographs = (units.firstIndex(of: 0x7136) ?? 0) + 1
+        #expect(breaks[ideographs])
     }
 }

@@ -15,4 +15,8 @@ int32_t arrange_line_breaks(const uint16_t *text, int32_t length, uint8_t *break
 /// direction from the first strong character. Returns the paragraph level, or -1 on failure.
 int32_t arrange_bidi_levels(const uint16_t *text, int32_t length, int32_t base, uint8_t *levels);
 
+/// The Unicode version of the ICU linked, as major × 100 + minor (1500 for Unicode 15.0): its
+/// line-breaking rules are that version's.
+int32_t arrange_unicode_version(void);
+
 #endif
