@@ -24,10 +24,13 @@ let package = Package(
         // Geometry, views, the Layout protocol, the engine, text and the display list.
         .target(name: "Arrange", dependencies: ["CHarfBuzz", "CFontconfig", "CUnicode", "CImageCodecs"]),
         // PNG and JPEG decoding for `Image` (libpng-dev, libjpeg62-turbo-dev), in C because both
-        // report errors by longjmp; SVG images through librsvg.
-        .target(name: "CImageCodecs", dependencies: ["CRsvg"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
-        // librsvg (librsvg2-dev): SVG files as images.
-        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        // report errors by longjmp; SVG images through librsvg (librsvg2-dev), its few functions
+        // declared in rsvg-api.h and linked by name: librsvg's pkg-config flags carry -pthread,
+        // which SwiftPM warns about in every package that builds this one.
+        .target(name: "CImageCodecs", linkerSettings: [
+            .linkedLibrary("png16"), .linkedLibrary("jpeg"),
+            .linkedLibrary("rsvg-2"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"), .linkedLibrary("cairo"),
+        ]),
         // HarfBuzz: reads font files, shapes text, gives glyph outlines and colour glyph images.
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         // fontconfig: finds the installed font families.

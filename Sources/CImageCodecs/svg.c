@@ -1,26 +1,27 @@
 #include "CImageCodecs.h"
 
-#include <librsvg/rsvg.h>
+#include "rsvg-api.h"
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 struct arrange_svg {
-    RsvgHandle *handle;
+    ArrangeRsvgHandle *handle;
     double width, height;
 };
 
-static void failed(char *error, size_t size, GError *problem, const char *otherwise) {
+static void failed(char *error, size_t size, ArrangeGError *problem, const char *otherwise) {
     if (error && size > 0) snprintf(error, size, "%s", problem && problem->message ? problem->message : otherwise);
     if (problem) g_error_free(problem);
 }
 
 /// The document's size in CSS pixels: its width and height, or else its viewBox's.
-static int natural_size(RsvgHandle *handle, double *width, double *height) {
+static int natural_size(ArrangeRsvgHandle *handle, double *width, double *height) {
     if (rsvg_handle_get_intrinsic_size_in_pixels(handle, width, height) && *width > 0 && *height > 0) return 0;
-    gboolean has_width, has_height, has_viewbox;
-    RsvgLength w, h;
-    RsvgRectangle viewbox;
+    int has_width, has_height, has_viewbox;
+    ArrangeRsvgLength w, h;
+    ArrangeRsvgRectangle viewbox;
     rsvg_handle_get_intrinsic_dimensions(handle, &has_width, &w, &has_height, &h, &has_viewbox, &viewbox);
     if (!has_viewbox || !(viewbox.width > 0) || !(viewbox.height > 0)) return -1;
     *width = viewbox.width;
@@ -29,9 +30,9 @@ static int natural_size(RsvgHandle *handle, double *width, double *height) {
 }
 
 arrange_svg *arrange_svg_open(const uint8_t *bytes, size_t length, double *width, double *height, char *error, size_t error_size) {
-    GError *problem = NULL;
+    ArrangeGError *problem = NULL;
     // From memory, with no base file: the document cannot reach other files.
-    RsvgHandle *handle = rsvg_handle_new_from_data(bytes, length, &problem);
+    ArrangeRsvgHandle *handle = rsvg_handle_new_from_data(bytes, length, &problem);
     if (!handle) {
         failed(error, error_size, problem, "the SVG cannot be read");
         return NULL;
@@ -43,7 +44,12 @@ arrange_svg *arrange_svg_open(const uint8_t *bytes, size_t length, double *width
         g_object_unref(handle);
         return NULL;
     }
-    arrange_svg *svg = g_malloc(sizeof *svg);
+    arrange_svg *svg = malloc(sizeof *svg);
+    if (!svg) {
+        failed(error, error_size, NULL, "out of memory");
+        g_object_unref(handle);
+        return NULL;
+    }
     svg->handle = handle;
     svg->width = w;
     svg->height = h;
@@ -54,13 +60,13 @@ arrange_svg *arrange_svg_open(const uint8_t *bytes, size_t length, double *width
 
 int arrange_svg_draw(arrange_svg *svg, void *context, double x, double y, double width, double height) {
     if (!svg || !context || !(width > 0) || !(height > 0) || !isfinite(width) || !isfinite(height)) return -1;
-    cairo_t *cr = context;
+    ArrangeCairo *cr = context;
     cairo_save(cr);
     // Stretched over the frame like any image: the document at its own size, scaled.
     cairo_translate(cr, x, y);
     cairo_scale(cr, width / svg->width, height / svg->height);
-    RsvgRectangle viewport = {0, 0, svg->width, svg->height};
-    gboolean drawn = rsvg_handle_render_document(svg->handle, cr, &viewport, NULL);
+    ArrangeRsvgRectangle viewport = {0, 0, svg->width, svg->height};
+    int drawn = rsvg_handle_render_document(svg->handle, cr, &viewport, NULL);
     cairo_restore(cr);
     return drawn ? 0 : -1;
 }
@@ -68,5 +74,5 @@ int arrange_svg_draw(arrange_svg *svg, void *context, double x, double y, double
 void arrange_svg_close(arrange_svg *svg) {
     if (!svg) return;
     g_object_unref(svg->handle);
-    g_free(svg);
+    free(svg);
 }
