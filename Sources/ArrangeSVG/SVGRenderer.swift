@@ -419,10 +419,10 @@ struct SVGWriter: DisplayListVisitor {
             let upper = clusterStarts.first { $0 > high } ?? units.count
             guard low < upper, upper <= units.count else { continue }
             var text = String(decoding: units[low..<upper], as: UTF16.self)
-            // A line broken at a soft hyphen draws a hyphen there (a glyph with width on the
-            // soft hyphen's cluster); the viewer shapes characters, so it must be given one.
-            if upper == units.count, units.last == 0xAD, stretch.contains(where: { $0.cluster == upper - 1 && $0.advance > 0 }) {
-                text = String(text.dropLast()) + "\u{2010}"
+            // A line broken at a soft hyphen draws a hyphen on the soft hyphen's cluster; the
+            // viewer shapes characters, so it is given the one layout drew.
+            if let hyphen = line.hyphen, upper == units.count, units.last == 0xAD {
+                text = String(text.dropLast()) + String(hyphen)
             }
             let left = stretch.map(\.x).min() ?? 0
             let width = stretch.reduce(0) { $0 + $1.advance }

@@ -88,4 +88,65 @@ import CUnicode
         let ideographs = (units.firstIndex(of: 0x7136) ?? 0) + 1
         #expect(breaks[ideographs])
     }
+
+    @Test func aHyphenatedBreakThatDoesNotFitIsNotTheLastChance() {
+        // At 16 pt "ab Kilo" + U+2010 is 6940 + 739 = 7679 units = 59.99 pt, over 59, but the
+        // whole "ab Kilo" + soft hyphen + "l" is 7509 units = 58.66 pt: the "l" is narrower than
+        // the hyphen, so the paragraph's end fits and it stays one line, as in Chromium.
+        let lines = TextLayout("ab Kilo\u{AD}l", font: .custom("DejaVu Sans", size: 16), measurer: fonts, width: 59,
+                               height: nil, lineLimit: nil, scale: 1).lines
+        #expect(lines.map(\.text) == ["ab Kilo\u{AD}l"])
+    }
+
+    @Test func aLineKeepsTheLevelsItsParagraphResolved() {
+        // hb-shape: a 68 (1255), space 3 (651), ש 1344 (1451), ל 1331 (1164), comma 15 (651),
+        // U+2010 2803 (739). "a של, " is 5172 units = 42.93 pt before its hanging space; with
+        // "עולם" the line is over 60 pt, so it breaks after ", ". In the paragraph the comma
+        // stands between two Hebrew words and is right to left (UAX #9 rule N1); shaped alone,
+        // at the line's end, it would be left to right and drawn after the Hebrew word.
+        let comma = layout("a של, עולם", width: 60).lines
+        #expect(comma.map(\.text) == ["a של,", "עולם"])
+        #expect(comma[0].glyphs.map(\.id) == [68, 3, 15, 1331, 1344])
+        // A soft hyphen after a Hebrew letter offers no break (UAX #14 rule LB21a).
+        #expect(layout("a של\u{AD}עולם", width: 60).lines.map(\.text) == ["a", "של\u{AD}עולם"])
+        // The hyphen takes the level of the character before the soft hyphen. A right-to-left
+        // paragraph broken inside "Wo­rd": "עברית Wo" + U+2010 is 5426 + 651 + 1905 + 1253 + 739 =
+        // 9974 units = 82.79 pt, within 90; with "rd" it is 94.14 pt. The hyphen ends the
+        // left-to-right run "Wo", on its right; the Hebrew word is at the line's right end.
+        let hyphen = layout("עברית Wo\u{AD}rd", width: 90).lines
+        #expect(hyphen.map(\.text) == ["עברית Wo\u{AD}", "rd"])
+        #expect(hyphen[0].glyphs.filter { $0.advance > 0 }.map(\.id) == [58, 82, 2803, 3, 1345, 1328, 1343, 1320, 1337])
+    }
+
+    @Test func aSoftHyphenThatEndsTheParagraphDrawsNoHyphen() {
+        // No break at the soft hyphen: nothing drawn, even with tracking widening its glyph.
+        let line = TextLayout("Wort\u{AD}", font: font, measurer: fonts, width: nil, height: nil, lineLimit: nil, scale: 1,
+                              tracking: 1).lines[0]
+        #expect(line.hyphen == nil)
+        #expect(!line.glyphs.contains { $0.id == 2803 })
+    }
+
+    @Test func aFaceWithoutU2010DrawsAHyphenMinus() throws {
+        // Comic Neue (Fixtures/fonts) has "-" (glyph 15, 402 units per 1000) but no U+2010, so
+        // the hyphen is "-" from the face itself, as Blink chooses. At 20 pt, "Wort" is 827 + 529
+        // + 397 + 286 = 2039 units; "Wort" + soft hyphen + "Wort" 81.56 pt is over 60.
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/fonts")
+        let comic = try FontLibrary(fonts: [folder])
+        let lines = TextLayout("Wort\u{AD}Wort", font: .custom("Comic Neue", size: 20), measurer: comic, width: 60,
+                               height: nil, lineLimit: nil, scale: 1).lines
+        #expect(lines.map(\.text) == ["Wort\u{AD}", "Wort"])
+        #expect(lines[0].hyphen == "-")
+        #expect(lines[0].glyphs.last?.id == 15)
+        #expect(abs(lines[0].width - (2039.0 + 402) / 1000 * 20) < 1e-9)
+        #expect(layout("Super\u{AD}cali", width: 60).lines.first?.hyphen == "\u{2010}")
+    }
+
+    @Test func aLongRunOfSpacesIsReadOnce() {
+        // Each candidate line used to walk back over the spaces before it: 200,000 spaces took
+        // about 2 × 10^10 steps. Too narrow for "a", the spaces hang after it.
+        let text = "a" + String(repeating: " ", count: 200_000) + "b"
+        #expect(layout(text, width: 3).lines.map(\.text) == ["a", "b"])
+        #expect(layout(text, width: 100).lines.map(\.text) == ["a", "b"])
+    }
 }

@@ -257,7 +257,7 @@ struct DisplayListBuilder {
             case .trailing: free
             }
             let baseline = CGFloat(index) * layout.metrics.lineHeight + layout.metrics.ascent
-            return TextRun.Line(text: line.text, origin: CGPoint(x: x, y: baseline), width: line.width, glyphs: line.glyphs)
+            return TextRun.Line(text: line.text, origin: CGPoint(x: x, y: baseline), width: line.width, glyphs: line.glyphs, hyphen: line.hyphen)
         }
         return TextRun(lines: lines, font: text.font, color: text.color, metrics: layout.metrics)
     }

@@ -204,12 +204,17 @@ public struct TextRun: Equatable, Sendable {
         public var width: CGFloat
         /// The glyphs in visual order.
         public var glyphs: [Glyph]
+        /// The hyphen drawn at the line's end when it breaks at a soft hyphen ("\u{2010}" or
+        /// "-", the last glyph of its logical order), for outputs that write characters; nil
+        /// otherwise. `text` keeps the soft hyphen: that is what a reader copies.
+        public var hyphen: Character?
 
-        public init(text: String, origin: CGPoint, width: CGFloat, glyphs: [Glyph]) {
+        public init(text: String, origin: CGPoint, width: CGFloat, glyphs: [Glyph], hyphen: Character? = nil) {
             self.text = text
             self.origin = origin
             self.width = width
             self.glyphs = glyphs
+            self.hyphen = hyphen
         }
     }
 

@@ -1,38 +1,38 @@
 import CUnicode
 
-/// The Unicode bidirectional algorithm (UAX #9) as text layout uses it: a paragraph's direction is
-/// decided once, from its first strong character (rules P2 and P3), and every line of it is laid
-/// out at that paragraph level; within a line, runs are put in visual order by rule L2.
+/// The Unicode bidirectional algorithm (UAX #9) as text layout uses it: a paragraph's levels are
+/// resolved once, its direction from its first strong character (rules P2 and P3), before it is
+/// broken into lines; each line is shaped with its slice of those levels, and its runs are put
+/// in visual order by rule L2.
 enum Bidi {
+    /// A paragraph's resolved levels.
+    struct Paragraph {
+        /// The embedding level of each UTF-16 unit.
+        var levels: [UInt8]
+        /// 0 for a left-to-right paragraph, 1 for a right-to-left one.
+        var level: UInt8
+    }
+
     /// Whether any unit may be right to left: Hebrew starts at U+0590, and nothing below it (nor
     /// outside the surrogates) is.
     static func mayBeRightToLeft(_ units: [UInt16]) -> Bool { units.contains { $0 >= 0x0590 } }
 
-    /// The paragraph's direction from its first strong character; left to right when it has none.
-    static func paragraphDirection(_ units: [UInt16]) -> LayoutDirection {
-        guard mayBeRightToLeft(units) else { return .leftToRight }
+    /// The levels of a paragraph, its direction from its first strong character; nil for a
+    /// paragraph with no right-to-left character, which is left to right throughout.
+    static func paragraph(_ units: [UInt16]) -> Paragraph? {
+        guard mayBeRightToLeft(units) else { return nil }
         var levels = [UInt8](repeating: 0, count: units.count)
         let level = units.withUnsafeBufferPointer { text in
             levels.withUnsafeMutableBufferPointer { out in arrange_bidi_levels(text.baseAddress, Int32(text.count), 2, out.baseAddress) }
         }
-        return level >= 0 && level % 2 == 1 ? .rightToLeft : .leftToRight
+        guard level >= 0 else { return nil }
+        return Paragraph(levels: levels, level: UInt8(level % 2))
     }
 
-    /// Embedding levels per UTF-16 unit at the given paragraph direction (nil: from the first
-    /// strong character); all 0 for left-to-right text without right-to-left characters.
-    static func levels(_ units: [UInt16], direction: LayoutDirection?) -> [UInt8] {
-        let base: Int32 = switch direction {
-        case .leftToRight: 0
-        case .rightToLeft: 1
-        case nil: 2
-        }
-        var levels = [UInt8](repeating: base == 1 ? 1 : 0, count: units.count)
-        guard base == 1 || mayBeRightToLeft(units) else { return levels }
-        let paragraph = units.withUnsafeBufferPointer { text in
-            levels.withUnsafeMutableBufferPointer { out in arrange_bidi_levels(text.baseAddress, Int32(text.count), base, out.baseAddress) }
-        }
-        if paragraph < 0 { levels = [UInt8](repeating: base == 1 ? 1 : 0, count: units.count) }
-        return levels
+    /// Embedding levels per UTF-16 unit of `units` taken as a paragraph of its own; all 0 for
+    /// text without right-to-left characters.
+    static func levels(_ units: [UInt16]) -> [UInt8] {
+        paragraph(units)?.levels ?? [UInt8](repeating: 0, count: units.count)
     }
 
     /// Rule L2: from the highest level down to the lowest odd one, reverses every run of items at

@@ -8,7 +8,7 @@ struct ShapeCache: Sendable {
     struct Key: Hashable, Sendable {
         let text: String
         let font: Font
-        let direction: LayoutDirection?
+        let levels: [UInt8]?
     }
 
     static let capacity = 4096
@@ -33,12 +33,12 @@ extension FontLibrary: TextMeasurer {
         return problems
     }
 
-    public func shape(_ text: String, in font: Font) -> ShapedText { shape(text, in: font, direction: nil) }
+    public func shape(_ text: String, in font: Font) -> ShapedText { shape(text, in: font, levels: nil) }
 
-    public func shape(_ text: String, in font: Font, direction: LayoutDirection?) -> ShapedText {
-        let key = ShapeCache.Key(text: text, font: font, direction: direction)
+    public func shape(_ text: String, in font: Font, levels: [UInt8]?) -> ShapedText {
+        let key = ShapeCache.Key(text: text, font: font, levels: levels)
         if let known = shapeCache.withLock({ $0.entries[key] }) { return known }
-        let shaped = shapeUncached(text, in: font, direction: direction)
+        let shaped = shapeUncached(text, in: font, levels: levels)
         shapeCache.withLock { cache in
             if cache.entries.count >= ShapeCache.capacity { cache.entries.removeAll(keepingCapacity: true) }
             cache.entries[key] = shaped
@@ -60,7 +60,7 @@ extension FontLibrary: TextMeasurer {
         return ([primary] + fallbackChain(for: font, primary: primary)).compactMap { try? face($0) }
     }
 
-    private func shapeUncached(_ text: String, in font: Font, direction: LayoutDirection?) -> ShapedText {
+    private func shapeUncached(_ text: String, in font: Font, levels given: [UInt8]?) -> ShapedText {
         let units = Array(text.utf16)
         guard !units.isEmpty else { return ShapedText(glyphs: []) }
         let faces = chain(for: font)
@@ -97,7 +97,7 @@ extension FontLibrary: TextMeasurer {
             offset += length
         }
 
-        let levels = Bidi.levels(units, direction: direction)
+        let levels = given.flatMap { $0.count == units.count ? $0 : nil } ?? Bidi.levels(units)
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(units.count)
         for run in runs {

@@ -14,6 +14,9 @@ public struct TextLayout: Hashable, Sendable {
         public var width: CGFloat
         /// The glyphs in visual order, placed from the line's start on its baseline.
         public var glyphs: [TextRun.Glyph]
+        /// The hyphen drawn at the end of a line broken at a soft hyphen ("\u{2010}" or "-"),
+        /// nil otherwise; `text` keeps the soft hyphen.
+        public var hyphen: Character?
     }
 
     public var lines: [Line]
@@ -46,7 +49,7 @@ public struct TextLayout: Hashable, Sendable {
             let text = String(paragraph)
             for span in shaper.breakLines(text, maxWidth: maxWidth) {
                 spans.append(span)
-                lines.append(shaper.line(span.visible, direction: span.direction, hyphen: span.hyphen))
+                lines.append(shaper.line(span))
             }
         }
         // How many lines fit: the limit, and the proposed height (at least one line).
@@ -63,7 +66,7 @@ public struct TextLayout: Hashable, Sendable {
             // The last visible line shows as much of the rest of its paragraph as fits, then "…".
             let last = spans[capacity - 1]
             lines = Array(lines.prefix(capacity - 1))
-            lines.append(shaper.truncated(last.rest, maxWidth: maxWidth, direction: last.direction))
+            lines.append(shaper.truncated(last, maxWidth: maxWidth))
         }
         self.lines = lines
         self.metrics = metrics
@@ -85,10 +88,11 @@ public struct TextLayout: Hashable, Sendable {
         /// units: the rest of the paragraph is only made when a line is truncated.
         var paragraph: String
         var start: Int
-        /// The paragraph's direction, which every line of it keeps (UAX #9, rule P3).
-        var direction: LayoutDirection
-        /// Whether the line ends at a soft hyphen (U+00AD) and so draws a hyphen.
-        var hyphen: Bool
+        /// The paragraph's bidirectional levels, resolved once for all its lines (shared); nil
+        /// for a paragraph that is left to right throughout.
+        var bidi: Bidi.Paragraph?
+        /// The hyphen the line draws at its end when it breaks at a soft hyphen (U+00AD).
+        var hyphen: Character?
 
         /// The paragraph from the line's start to its end.
         var rest: String {
@@ -105,10 +109,10 @@ private struct LineShaper {
     let measurer: any TextMeasurer
     let tracking: CGFloat
 
-    /// Glyphs of `text`, laid out in a paragraph of `direction`, with tracking added after each
-    /// cluster.
-    func shape(_ text: String, direction: LayoutDirection? = nil) -> ShapedText {
-        var shaped = measurer.shape(text, in: font, direction: direction)
+    /// Glyphs of `text` with tracking added after each cluster; `levels` are its bidirectional
+    /// levels as resolved for its paragraph (nil: for `text` alone).
+    func shape(_ text: String, levels: [UInt8]? = nil) -> ShapedText {
+        var shaped = measurer.shape(text, in: font, levels: levels)
         if tracking != 0, !shaped.glyphs.isEmpty {
             for index in shaped.glyphs.indices where index + 1 == shaped.glyphs.count || shaped.glyphs[index + 1].cluster != shaped.glyphs[index].cluster {
                 shaped.glyphs[index].advance += tracking
@@ -120,11 +124,11 @@ private struct LineShaper {
     func fits(_ width: CGFloat, _ maxWidth: CGFloat) -> Bool { width <= maxWidth + max(maxWidth, 1) * 1e-9 }
 
     /// The hyphen drawn where a line ends at a soft hyphen, as browsers choose it: U+2010 when
-    /// the font draws it with its own face, else "-" (Blink's `HyphenString`).
-    var hyphenGlyphs: [ShapedGlyph] {
+    /// the font draws it with its own face, else "-" (Blink's `HyphenString`), with its glyphs.
+    func hyphen() -> (character: Character, glyphs: [ShapedGlyph]) {
         let hyphen = shape("\u{2010}"), minus = shape("-")
-        if hyphen.missing.isEmpty, !hyphen.glyphs.isEmpty, hyphen.glyphs.first?.face == minus.glyphs.first?.face { return hyphen.glyphs }
-        return minus.glyphs
+        if hyphen.missing.isEmpty, !hyphen.glyphs.isEmpty, hyphen.glyphs.first?.face == minus.glyphs.first?.face { return ("\u{2010}", hyphen.glyphs) }
+        return ("-", minus.glyphs)
     }
 
     /// Greedy line breaking of one paragraph: each line takes the most text up to a break
@@ -135,30 +139,35 @@ private struct LineShaper {
     func breakLines(_ paragraph: String, maxWidth: CGFloat) -> [TextLayout.Span] {
         let units = Array(paragraph.utf16)
         let count = units.count
-        let direction = Bidi.paragraphDirection(units)
-        guard count > 0 else { return [TextLayout.Span(visible: "", paragraph: "", start: 0, direction: direction, hyphen: false)] }
+        guard count > 0 else { return [TextLayout.Span(visible: "", paragraph: "", start: 0, bidi: nil, hyphen: nil)] }
+        // Levels are resolved for the whole paragraph before it is broken (UAX #9), so every
+        // line keeps the paragraph's direction and its neutrals resolve as in the paragraph.
+        let bidi = Bidi.paragraph(units)
         var advances = [CGFloat](repeating: 0, count: count)
         // Where a line may not end without shaping again: inside a cluster, or before a glyph
         // HarfBuzz marks unsafe to break.
         var clusterStarts = [Bool](repeating: false, count: count + 1), flagged = clusterStarts
-        for glyph in shape(paragraph, direction: direction).glyphs where glyph.cluster >= 0 && glyph.cluster < count {
+        for glyph in shape(paragraph, levels: bidi?.levels).glyphs where glyph.cluster >= 0 && glyph.cluster < count {
             advances[glyph.cluster] += glyph.advance
             clusterStarts[glyph.cluster] = true
             if glyph.unsafeToBreak { flagged[glyph.cluster] = true }
         }
-        let unsafe = (0...count).map { $0 > 0 && $0 < count && (!clusterStarts[$0] || flagged[$0]) }
         var prefix = [CGFloat](repeating: 0, count: count + 1)
         // Advances can be negative (kerning, marks): what they may take back, so a scan can stop
         // once no later break can fit.
         var slack: CGFloat = 0
+        // `trimmed[i]`: where the line ending at `i` ends once its hanging spaces are left out.
+        var trimmed = [Int](repeating: 0, count: count + 1)
         for i in 0..<count {
             prefix[i + 1] = prefix[i] + advances[i]
             if advances[i] < 0 { slack -= advances[i] }
+            trimmed[i + 1] = LineBreaks.isSpace(units[i]) ? trimmed[i] : i + 1
         }
         // How far shaping a line on its own can move its width from the paragraph's sums: one
         // glyph at each end. Only candidates within this of the edge are shaped again.
         let reshapeBand = 2 * (font.size + abs(tracking))
-        let hyphenWidth = hyphenGlyphs.reduce(0) { $0 + $1.advance }
+        let hyphen: (character: Character, glyphs: [ShapedGlyph])? = units.contains(0xAD) ? self.hyphen() : nil
+        let hyphenWidth = hyphen?.glyphs.reduce(0) { $0 + $1.advance } ?? 0
         let breaks = LineBreaks.opportunities(units)
         // Where a word too wide for the line may break: between grapheme clusters, but never
         // just before a soft hyphen, which goes with the character before it (Chromium breaks
@@ -170,11 +179,7 @@ private struct LineShaper {
             if offset < count, units[offset] == 0xAD { continue }
             graphemes.append(offset)
         }
-        func visibleEnd(_ start: Int, _ end: Int) -> Int {
-            var end = end
-            while end > start, LineBreaks.isSpace(units[end - 1]) { end -= 1 }
-            return end
-        }
+        func visibleEnd(_ start: Int, _ end: Int) -> Int { max(start, trimmed[end]) }
         /// A line from `start` ending at `end` (not the paragraph's end) draws a hyphen when its
         /// last character before the hanging spaces is a soft hyphen, as Chromium draws it.
         func hyphenated(_ start: Int, _ end: Int) -> Bool {
@@ -186,8 +191,9 @@ private struct LineShaper {
             let last = visibleEnd(start, end)
             var width = prefix[last] - prefix[start]
             let hyphen = hyphenated(start, end) ? hyphenWidth : 0
-            if last > start, unsafe[start] || unsafe[last], abs(width + hyphen - maxWidth) <= reshapeBand {
-                width = shape(String(decoding: units[start..<last], as: UTF16.self), direction: direction).width
+            let unsafe = { (i: Int) in i > 0 && i < count && (!clusterStarts[i] || flagged[i]) }
+            if last > start, unsafe(start) || unsafe(last), abs(width + hyphen - maxWidth) <= reshapeBand {
+                width = shape(String(decoding: units[start..<last], as: UTF16.self), levels: bidi.map { Array($0.levels[start..<last]) }).width
             }
             return width + hyphen
         }
@@ -200,11 +206,18 @@ private struct LineShaper {
             var end = start + 1
             while end <= count {
                 if breaks[end] {
-                    if fits(width(start, end), maxWidth) { best = end } else { break }
-                } else if !fits(prefix[visibleEnd(start, end)] - prefix[start] - slack - reshapeBand, maxWidth) {
-                    // Past the width with no break yet: no later break fits either. Without this
-                    // stop, text without break opportunities was scanned to its end for every
-                    // line (a megabyte without spaces took minutes).
+                    if fits(width(start, end), maxWidth) {
+                        best = end
+                    } else if !hyphenated(start, end) {
+                        break
+                    }
+                    // A hyphenated break that does not fit may be followed by one that does:
+                    // the hyphen can be wider than what comes after the soft hyphen.
+                }
+                if !fits(prefix[visibleEnd(start, end)] - prefix[start] - slack - reshapeBand, maxWidth) {
+                    // Past the width, even without a hyphen: no later break fits either.
+                    // Without this stop, text without break opportunities was scanned to its
+                    // end for every line (a megabyte without spaces took minutes).
                     break
                 }
                 end += 1
@@ -217,8 +230,12 @@ private struct LineShaper {
                 while grapheme < graphemes.count, graphemes[grapheme] <= start { grapheme += 1 }
                 lineEnd = graphemes[min(grapheme, graphemes.count - 1)]
                 var next = grapheme + 1
-                while next < graphemes.count, fits(width(start, graphemes[next]), maxWidth) {
-                    lineEnd = graphemes[next]
+                while next < graphemes.count {
+                    if fits(width(start, graphemes[next]), maxWidth) {
+                        lineEnd = graphemes[next]
+                    } else if !hyphenated(start, graphemes[next]) {
+                        break
+                    }
                     next += 1
                 }
                 // Spaces after the break hang at the end of this line, as after any other break;
@@ -226,27 +243,45 @@ private struct LineShaper {
                 while lineEnd < count, LineBreaks.isSpace(units[lineEnd]) { lineEnd += 1 }
             }
             let visible = String(decoding: units[start..<visibleEnd(start, lineEnd)], as: UTF16.self)
-            spans.append(TextLayout.Span(visible: visible, paragraph: paragraph, start: start, direction: direction,
-                                         hyphen: hyphenated(start, lineEnd)))
+            spans.append(TextLayout.Span(visible: visible, paragraph: paragraph, start: start, bidi: bidi,
+                                         hyphen: hyphenated(start, lineEnd) ? hyphen?.character : nil))
             start = lineEnd
         }
         return spans
     }
 
-    /// One line's glyphs in visual order, placed from its start; `hyphen` adds the hyphen drawn
-    /// at a soft-hyphen break at the line's logical end.
-    func line(_ text: String, direction: LayoutDirection, hyphen: Bool = false) -> TextLayout.Line {
-        var glyphs = shape(text, direction: direction).glyphs
-        if hyphen {
-            let cluster = max(text.utf16.count - 1, 0)
-            let level = glyphs.last(where: { $0.cluster == cluster })?.level ?? (direction == .rightToLeft ? 1 : 0)
-            glyphs += hyphenGlyphs.map { glyph in
+    /// The levels of `length` units of a span's paragraph from `offset` on; nil for a paragraph
+    /// that is left to right throughout.
+    func levels(of span: TextLayout.Span, from offset: Int, length: Int) -> [UInt8]? {
+        guard let bidi = span.bidi, offset >= 0, offset + length <= bidi.levels.count else { return nil }
+        return Array(bidi.levels[offset..<(offset + length)])
+    }
+
+    /// One line's glyphs in visual order, placed from its start, with the hyphen of a
+    /// soft-hyphen break at its logical end.
+    func line(_ span: TextLayout.Span) -> TextLayout.Line {
+        let length = span.visible.utf16.count
+        let levels = levels(of: span, from: span.start, length: length)
+        var glyphs = shape(span.visible, levels: levels).glyphs
+        if let character = span.hyphen {
+            // The hyphen goes with the character before the soft hyphen: its level, and in a
+            // right-to-left run it lands on the run's left.
+            let cluster = max(length - 1, 0)
+            let level = length >= 2 ? levels?[length - 2] ?? 0 : span.bidi?.level ?? 0
+            glyphs += hyphen().glyphs.map { glyph in
                 var glyph = glyph
                 glyph.cluster = cluster
                 glyph.level = level
                 return glyph
             }
+            return place(glyphs, text: span.visible, hyphen: character)
         }
+        return place(glyphs, text: span.visible, hyphen: nil)
+    }
+
+    /// Glyphs in reading order put in visual order and placed from the line's start.
+    func place(_ shaped: [ShapedGlyph], text: String, hyphen: Character?) -> TextLayout.Line {
+        var glyphs = shaped
         Bidi.reorder(&glyphs, level: \.level)
         var pen: CGFloat = 0
         let placed = glyphs.map { glyph -> TextRun.Glyph in
@@ -254,24 +289,32 @@ private struct LineShaper {
             return TextRun.Glyph(face: glyph.face, id: glyph.id, x: pen + glyph.offset.x, y: glyph.offset.y, cluster: glyph.cluster,
                                  advance: glyph.advance, level: glyph.level)
         }
-        return TextLayout.Line(text: text, width: pen, glyphs: placed)
+        return TextLayout.Line(text: text, width: pen, glyphs: placed, hyphen: hyphen)
     }
 
-    /// `text` cut from the end, between grapheme clusters, until it fits with "…" after it.
-    func truncated(_ text: String, maxWidth: CGFloat, direction: LayoutDirection) -> TextLayout.Line {
+    /// The rest of a span's paragraph cut from the end, between grapheme clusters, until it fits
+    /// with "…" after it (at the paragraph's level).
+    func truncated(_ span: TextLayout.Span, maxWidth: CGFloat) -> TextLayout.Line {
         let ellipsis = shape("…").width
-        var characters = Array(text)
+        var characters = Array(span.rest)
         while characters.last?.isWhitespace == true { characters.removeLast() }
+        func kept(_ count: Int) -> (text: String, levels: [UInt8]?) {
+            let text = String(characters.prefix(count))
+            return (text, levels(of: span, from: span.start, length: text.utf16.count))
+        }
         // Drop characters until the rest fits; shaping once per length keeps kerning honest, and
         // a binary search keeps long lines cheap.
         var low = 0, high = characters.count
         while low < high {
             let middle = (low + high + 1) / 2
-            if fits(shape(String(characters.prefix(middle)), direction: direction).width + ellipsis, maxWidth) { low = middle } else { high = middle - 1 }
+            let candidate = kept(middle)
+            if fits(shape(candidate.text, levels: candidate.levels).width + ellipsis, maxWidth) { low = middle } else { high = middle - 1 }
         }
-        var kept = Array(characters.prefix(low))
-        while kept.last?.isWhitespace == true { kept.removeLast() }
-        return line(String(kept) + "…", direction: direction)
+        while low > 0, characters[low - 1].isWhitespace { low -= 1 }
+        let shown = kept(low)
+        let text = shown.text + "…"
+        let lineLevels = shown.levels.map { $0 + [span.bidi?.level ?? 0] }
+        return place(shape(text, levels: lineLevels).glyphs, text: text, hyphen: nil)
     }
 
     /// The characters of the drawn lines that no face has.

@@ -76,9 +76,11 @@ public protocol TextMeasurer: Sendable {
     /// their advances, kerning and ligatures applied, right-to-left runs resolved by the Unicode
     /// bidirectional algorithm, characters the face lacks taken from fallback faces.
     func shape(_ text: String, in font: Font) -> ShapedText
-    /// Shapes `text` as one line of a paragraph whose direction is `direction` (nil: from the
-    /// text's first strong character), so that every line of a paragraph keeps its direction.
-    func shape(_ text: String, in font: Font, direction: LayoutDirection?) -> ShapedText
+    /// Shapes `text` as one line of a paragraph: `levels` are the bidirectional embedding levels
+    /// of its UTF-16 units as resolved for the whole paragraph (UAX #9 resolves them before lines
+    /// are broken), so that a line keeps its paragraph's direction; nil resolves them for `text`
+    /// alone, as `shape(_:in:)` does.
+    func shape(_ text: String, in font: Font, levels: [UInt8]?) -> ShapedText
     /// Problems met while measuring (an unknown family, a damaged file), each once.
     func problems(for font: Font) -> [FontError]
 }
@@ -92,5 +94,5 @@ extension TextMeasurer {
     public func problems(for font: Font) -> [FontError] { [] }
 
     /// Measurers without bidirectional text (test doubles) shape every direction alike.
-    public func shape(_ text: String, in font: Font, direction: LayoutDirection?) -> ShapedText { shape(text, in: font) }
+    public func shape(_ text: String, in font: Font, levels: [UInt8]?) -> ShapedText { shape(text, in: font) }
 }
