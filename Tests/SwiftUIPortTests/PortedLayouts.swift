@@ -102,3 +102,89 @@ struct RankedRow: Layout {
 extension View {
     func rank(_ value: Int) -> some View { layoutValue(key: Rank.self, value: value) }
 }
+
+/// Apple's WWDC22 radial layout, rewritten: each child is placed on a circle by rotating a point
+/// above the centre with `CGAffineTransform(rotationAngle:)` and `CGPoint.applying`, the
+/// CoreGraphics API that `import SwiftUI` brings along.
+struct RotatingRadialLayout: Layout {
+    func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+        proposal.replacingUnspecifiedDimensions()
+    }
+
+    func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+        let radius = min(bounds.size.width, bounds.size.height) / 3.0
+        let angle = Angle.degrees(360.0 / Double(subviews.count)).radians
+        for (index, subview) in subviews.enumerated() {
+            var point = CGPoint(x: 0, y: -radius).applying(CGAffineTransform(rotationAngle: angle * Double(index)))
+            point.x += bounds.midX
+            point.y += bounds.midY
+            subview.place(at: point, anchor: .center, proposal: .unspecified)
+        }
+    }
+}
+
+/// A view that is also its own layout, as flow-layout packages write it: the view takes its
+/// content with `@ViewBuilder`, and with `Content == Never` it is the layout, whose initialiser
+/// calls the view's with content that is never built. `WrappingStack(spacing:) { … }` must pick
+/// the view initialiser (SwiftUI's `callAsFunction` is disfavoured), and the layout's
+/// initialiser must not call itself.
+struct WrappingStack<Content: View>: View {
+    let spacing: CGFloat
+    let content: () -> Content
+
+    init(spacing: CGFloat = 8, @ViewBuilder content: @escaping () -> Content) {
+        self.spacing = spacing
+        self.content = content
+    }
+
+    var body: some View {
+        WrappingStack<Never>(spacing: spacing) { content() }
+    }
+}
+
+extension WrappingStack: Animatable where Content == Never {}
+
+extension WrappingStack: Layout where Content == Never {
+    init(spacing: CGFloat = 8) {
+        self.init(spacing: spacing) { fatalError("a layout's content is never built") }
+    }
+
+    func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+        let rows = self.rows(subviews, width: proposal.width ?? .infinity)
+        return CGSize(width: rows.map(\.width).max() ?? 0, height: rows.last.map { $0.y + $0.height } ?? 0)
+    }
+
+    func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+        for row in rows(subviews, width: bounds.width) {
+            var x = bounds.minX
+            for index in row.indices {
+                let size = subviews[index].sizeThatFits(.unspecified)
+                subviews[index].place(at: CGPoint(x: x, y: bounds.minY + row.y), proposal: .unspecified)
+                x += size.width + spacing
+            }
+        }
+    }
+
+    /// Children left to right, a new row when the next one would pass `width`.
+    private func rows(_ subviews: Subviews, width: CGFloat) -> [(indices: [Int], width: CGFloat, y: CGFloat, height: CGFloat)] {
+        var rows: [(indices: [Int], width: CGFloat, y: CGFloat, height: CGFloat)] = []
+        var y: CGFloat = 0
+        for (index, subview) in subviews.enumerated() {
+            let size = subview.sizeThatFits(.unspecified)
+            if var row = rows.last, row.width + spacing + size.width <= width {
+                row.indices.append(index)
+                row.width += spacing + size.width
+                row.height = max(row.height, size.height)
+                rows[rows.count - 1] = row
+            } else {
+                if let last = rows.last { y = last.y + last.height + spacing }
+                rows.append(([index], size.width, y, size.height))
+            }
+        }
+        return rows
+    }
+}
+
+// SwiftUI's `Axis.Set` is not `Hashable`, so packages that keep axis sets in a `Set` add the
+// conformance themselves; that must compile against Arrange as it does against SwiftUI.
+extension Axis.Set: Hashable {}

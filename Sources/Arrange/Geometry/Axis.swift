@@ -8,8 +8,9 @@ public enum Axis: Int8, CaseIterable, Hashable, Sendable {
     /// The other axis.
     var other: Axis { self == .horizontal ? .vertical : .horizontal }
 
-    /// A set of axes.
-    public struct Set: OptionSet, Hashable, Sendable {
+    /// A set of axes. An option set, and (as in SwiftUI) not `Hashable`: code that adds that
+    /// conformance itself, as some SwiftUI packages do, compiles unchanged.
+    public struct Set: OptionSet, Sendable {
         public let rawValue: Int8
         public init(rawValue: Int8) { self.rawValue = rawValue }
         public static let horizontal = Set(rawValue: 1)

@@ -109,8 +109,11 @@ extension Layout where Cache == () {
 
 extension Layout {
     /// The layout as a container view of `content`: `MyLayout { A(); B() }`. Inlinable, so that
-    /// the content's type stays visible to the caller and resolves specialized.
-    @inlinable
+    /// the content's type stays visible to the caller and resolves specialized. Disfavoured, as
+    /// in SwiftUI: a type that is both a view taking `@ViewBuilder content` and a layout (flow
+    /// packages do this) gets its view initialiser for `Type(…) { … }`, not the layout's
+    /// initialiser followed by this call (which made such an initialiser call itself).
+    @inlinable @_disfavoredOverload
     public func callAsFunction<V: View>(@ViewBuilder _ content: () -> V) -> some View {
         LayoutView(layout: self, content: content())
     }
