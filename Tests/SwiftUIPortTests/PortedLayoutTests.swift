@@ -119,4 +119,23 @@ import Testing
         let sets: Set<Axis.Set> = [.horizontal, .vertical, [.horizontal, .vertical], .horizontal]
         #expect(sets.count == 3)
     }
+
+    @Test func aFlowLayoutReadsItsSpacingFromACustomEnvironmentKey() {
+        func flow() -> some View {
+            EnvironmentSpacedFlow {
+                Color.red.frame(width: 30, height: 10).id("a")
+                Color.red.frame(width: 30, height: 10).id("b")
+                Color.red.frame(width: 30, height: 10).id("c")
+            }
+            .frame(width: 70, alignment: .topLeading)
+        }
+        // The key's default, 8: a (30) + 8 + b (30) = 68 fits 70; c wraps to y = 10 + 8.
+        let plain = LayoutResult(of: flow())
+        #expect(plain.frames["b"] == CGRect(x: 38, y: 0, width: 30, height: 10))
+        #expect(plain.frames["c"] == CGRect(x: 0, y: 18, width: 30, height: 10))
+        // Set above it, 20: 30 + 20 + 30 = 80 is over 70, so each child is a row: y 0, 30, 60.
+        let spaced = LayoutResult(of: VStack { flow() }.environment(\.flowSpacing, 20))
+        #expect(spaced.frames["b"] == CGRect(x: 0, y: 30, width: 30, height: 10))
+        #expect(spaced.frames["c"] == CGRect(x: 0, y: 60, width: 30, height: 10))
+    }
 }

@@ -150,24 +150,21 @@ extension WrappingStack: Layout where Content == Never {
     }
 
     func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
-        let rows = self.rows(subviews, width: proposal.width ?? .infinity)
-        return CGSize(width: rows.map(\.width).max() ?? 0, height: rows.last.map { $0.y + $0.height } ?? 0)
+        FlowRows(subviews, width: proposal.width ?? .infinity, spacing: spacing).size
     }
 
     func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
-        for row in rows(subviews, width: bounds.width) {
-            var x = bounds.minX
-            for index in row.indices {
-                let size = subviews[index].sizeThatFits(.unspecified)
-                subviews[index].place(at: CGPoint(x: x, y: bounds.minY + row.y), proposal: .unspecified)
-                x += size.width + spacing
-            }
-        }
+        FlowRows(subviews, width: bounds.width, spacing: spacing).place(subviews, in: bounds)
     }
+}
 
-    /// Children left to right, a new row when the next one would pass `width`.
-    private func rows(_ subviews: Subviews, width: CGFloat) -> [(indices: [Int], width: CGFloat, y: CGFloat, height: CGFloat)] {
-        var rows: [(indices: [Int], width: CGFloat, y: CGFloat, height: CGFloat)] = []
+/// Children left to right at their ideal sizes, a new row when the next one would pass `width`.
+struct FlowRows {
+    var rows: [(indices: [Int], width: CGFloat, y: CGFloat, height: CGFloat)] = []
+    let spacing: CGFloat
+
+    init(_ subviews: LayoutSubviews, width: CGFloat, spacing: CGFloat) {
+        self.spacing = spacing
         var y: CGFloat = 0
         for (index, subview) in subviews.enumerated() {
             let size = subview.sizeThatFits(.unspecified)
@@ -181,7 +178,43 @@ extension WrappingStack: Layout where Content == Never {
                 rows.append(([index], size.width, y, size.height))
             }
         }
-        return rows
+    }
+
+    var size: CGSize { CGSize(width: rows.map(\.width).max() ?? 0, height: rows.last.map { $0.y + $0.height } ?? 0) }
+
+    func place(_ subviews: LayoutSubviews, in bounds: CGRect) {
+        for row in rows {
+            var x = bounds.minX
+            for index in row.indices {
+                subviews[index].place(at: CGPoint(x: x, y: bounds.minY + row.y), proposal: .unspecified)
+                x += subviews[index].sizeThatFits(.unspecified).width + spacing
+            }
+        }
+    }
+}
+
+/// A spacing of the flow's own in the environment, as flow packages (3.x) declare theirs.
+struct FlowSpacingKey: EnvironmentKey {
+    static let defaultValue: CGFloat = 8
+}
+
+extension EnvironmentValues {
+    var flowSpacing: CGFloat {
+        get { self[FlowSpacingKey.self] }
+        set { self[FlowSpacingKey.self] = newValue }
+    }
+}
+
+/// A flow layout that reads its spacing with `@Environment` in its layout methods.
+struct EnvironmentSpacedFlow: Layout {
+    @Environment(\.flowSpacing) var spacing
+
+    func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+        FlowRows(subviews, width: proposal.width ?? .infinity, spacing: spacing).size
+    }
+
+    func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+        FlowRows(subviews, width: bounds.width, spacing: spacing).place(subviews, in: bounds)
     }
 }
 

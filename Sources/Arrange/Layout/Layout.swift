@@ -157,7 +157,7 @@ struct LayoutView<L: Layout, Content: View>: View, PrimitiveView {
     public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
         let start = builder.pending.count
         view.content.resolve(in: view.contentEnvironment(environment), into: &builder)
-        view.finish(childrenFrom: start, into: &builder)
+        view.finish(childrenFrom: start, environment: environment, into: &builder)
     }
 
     @usableFromInline
@@ -174,11 +174,14 @@ struct LayoutView<L: Layout, Content: View>: View, PrimitiveView {
         return inner
     }
 
-    /// Makes the container of the content's nodes, from `start` on.
+    /// Makes the container of the content's nodes, from `start` on. A layout with
+    /// `@Environment` properties is given the environment its container is in.
     @usableFromInline
-    func finish(childrenFrom start: Int, into builder: inout ResolvedTree.Builder) {
+    func finish(childrenFrom start: Int, environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
         if collapsesSingleChild, builder.pending.count - start == 1 { return }
-        builder.pushContainer(makeBox(layout, guides), kind: kind, childrenFrom: start, priority: .container)
+        let box = makeBox(layout, guides)
+        if let typed = box as? TypedLayoutBox<L>, EnvironmentScope.reads(layout) { typed.environment = EnvironmentValues(environment) }
+        builder.pushContainer(box, kind: kind, childrenFrom: start, priority: .container)
     }
 }
 

@@ -34,6 +34,9 @@ final class TypedLayoutBox<L: Layout>: LayoutBox {
     let guideSource: GuideSource
     /// Made on first use, kept across calls (docs/layout-rules.md §6).
     private var cache: L.Cache?
+    /// The environment the container is in, installed around every call to a layout that reads
+    /// it with `@Environment`; nil for the others.
+    var environment: EnvironmentValues?
 
     /// `guides` says where the layout's explicit guide values come from; built-in layouts that
     /// only pass their children's on say so, which lets the engine skip asking (any custom layout
@@ -47,7 +50,7 @@ final class TypedLayoutBox<L: Layout>: LayoutBox {
 
     func adoptCache(from previous: any LayoutBox, subviews: LayoutSubviews) {
         guard let previous = previous as? TypedLayoutBox<L>, var kept = previous.cache else { return }
-        layout.updateCache(&kept, subviews: subviews)
+        inEnvironment { layout.updateCache(&kept, subviews: subviews) }
         cache = kept
     }
 
@@ -64,15 +67,24 @@ final class TypedLayoutBox<L: Layout>: LayoutBox {
             mixed = wrapped
         }
         let box = TypedLayoutBox(mixed, guides: guideSource)
+        box.environment = environment
         box.adoptCache(from: self, subviews: subviews)
         return box
     }
 
     private func withCache<R>(_ subviews: LayoutSubviews, _ body: (inout L.Cache) -> R) -> R {
-        var current = cache ?? layout.makeCache(subviews: subviews)
-        let result = body(&current)
-        cache = current
-        return result
+        inEnvironment {
+            var current = cache ?? layout.makeCache(subviews: subviews)
+            let result = body(&current)
+            cache = current
+            return result
+        }
+    }
+
+    /// Runs `body` with the container's environment installed, when the layout reads it.
+    private func inEnvironment<R>(_ body: () -> R) -> R {
+        guard let environment else { return body() }
+        return EnvironmentScope.with(environment, body)
     }
 
     func sizeThatFits(_ proposal: ProposedViewSize, subviews: LayoutSubviews) -> CGSize {

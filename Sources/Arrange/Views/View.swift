@@ -40,7 +40,9 @@ extension View {
         if let primitive = view as? any PrimitiveView {
             primitive.makeNodes(in: environment, into: &builder)
         } else {
-            Body._makeNodes(view.body, in: environment, into: &builder)
+            // `@Environment` properties read the environment the body is built in.
+            let body = EnvironmentScope.with(EnvironmentValues(environment)) { view.body }
+            Body._makeNodes(body, in: environment, into: &builder)
         }
     }
 }
@@ -72,6 +74,8 @@ public struct ViewEnvironment {
     var tracking: CGFloat = 0
     /// The geometry of the nearest enclosing `GeometryReader`, inside its content.
     var geometry: GeometryProxy?
+    /// Values of `EnvironmentKey`s of the user's, by key type.
+    var custom: [ObjectIdentifier: Any] = [:]
 
     @usableFromInline init() {}
 

@@ -1,0 +1,78 @@
+import Foundation
+
+/// A key for a value of your own in `EnvironmentValues`, as in SwiftUI:
+///
+/// ```swift
+/// struct FlowSpacingKey: EnvironmentKey { static let defaultValue: CGFloat = 8 }
+/// extension EnvironmentValues {
+///     var flowSpacing: CGFloat {
+///         get { self[FlowSpacingKey.self] }
+///         set { self[FlowSpacingKey.self] = newValue }
+///     }
+/// }
+/// ```
+public protocol EnvironmentKey {
+    associatedtype Value
+    /// The value where no view above sets one.
+    static var defaultValue: Value { get }
+}
+
+/// The values that flow down the view tree, as in SwiftUI: a view reads them with
+/// `@Environment(\.key)` (in its `body`, or in a `Layout`'s methods), a modifier sets them for
+/// everything inside with `.environment(\.key, value)`. Text modifiers are environment writes:
+/// `.font(.title)` sets `font`, so the text inside and the views below it inherit it.
+public struct EnvironmentValues {
+    /// The environment as the engine keeps it.
+    var base: ViewEnvironment
+
+    /// The values before any view sets one.
+    public init() { base = ViewEnvironment() }
+
+    init(_ base: ViewEnvironment) { self.base = base }
+
+    /// The value of a key of your own; its `defaultValue` where no view above sets it.
+    public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
+        get { base.custom[ObjectIdentifier(key)] as? K.Value ?? K.defaultValue }
+        set { base.custom[ObjectIdentifier(key)] = newValue }
+    }
+
+    /// The font of text (`.font`); `.body` where none is set.
+    public var font: Font? {
+        get { base.font }
+        set { base.font = newValue ?? .body }
+    }
+
+    /// The most lines text may use (`.lineLimit`); nil for no limit. Values below 1 count as 1.
+    public var lineLimit: Int? {
+        get { base.lineLimit }
+        set { base.lineLimit = newValue.map { max($0, 1) } }
+    }
+
+    /// How the lines of multi-line text line up (`.multilineTextAlignment`).
+    public var multilineTextAlignment: TextAlignment {
+        get { base.textAlignment }
+        set { base.textAlignment = newValue }
+    }
+}
+
+extension View {
+    /// Sets an environment value for this view and everything inside it.
+    public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
+        transformingEnvironment { environment in
+            var values = EnvironmentValues(environment)
+            values[keyPath: keyPath] = value
+            environment = values.base
+        }
+    }
+
+    /// Changes an environment value, as the views above set it, for this view and everything
+    /// inside it.
+    public func transformEnvironment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>,
+                                        transform: @escaping (inout V) -> Void) -> some View {
+        transformingEnvironment { environment in
+            var values = EnvironmentValues(environment)
+            transform(&values[keyPath: keyPath])
+            environment = values.base
+        }
+    }
+}
