@@ -66,12 +66,8 @@ public struct SnapshotCheck: Sendable {
     /// in the output folder that this check did not write (`artefacts(of:)`).
     public func check(_ load: () throws -> Scene, file: String, name: String) -> CheckResult {
         var result = compare(load, file: file, name: name)
-        let written = Set(result.files?.paths ?? [])
-        let stale = Self.artefacts(of: name).filter { !written.contains($0) }
         // Only files, only directly in the output folder: the folder may hold anything.
-        let missing = String(cString: strerror(ENOENT))
-        for skipped in FileOutput.removeFiles(stale, in: output).skipped where !skipped.reason.hasSuffix(missing) {
-            let note = "note: \(output.appendingPathComponent(skipped.name).path) was not removed: \(skipped.reason)"
+        for note in Self.artefactFiles(of: name).removeStale(from: output, keeping: Set(result.files?.paths ?? [])) {
             result.message = result.message.map { "\($0); \(note)" } ?? note
         }
         return result
@@ -79,15 +75,18 @@ public struct SnapshotCheck: Sendable {
 
     /// The files a failing check of `name` may leave in the output folder.
     public static func artefacts(of name: String) -> [String] {
-        ["\(name).expected.png", "\(name).actual.png", "\(name).diff.png"]
+        artefactFiles(of: name).names
     }
 
-    /// Checks one scene and writes the artefacts of a failure.
+    /// `NAME.expected.png`, `NAME.actual.png` and `NAME.diff.png`.
+    static func artefactFiles(of name: String) -> SnapshotArtefacts {
+        SnapshotArtefacts(name: name, pathExtension: "png", copiesReference: true)
+    }
+
+    /// Renders one scene and has `SnapshotEngine` record or compare it: the PNG is the reference,
+    /// its layout and (with `compareSVG`) its SVG are written with it and compared by `difference`.
     private func compare(_ load: () throws -> Scene, file: String, name: String) -> CheckResult {
         var result = CheckResult(name: name, scene: file, status: .error)
-        let png = references.appendingPathComponent("\(name).png")
-        let layoutFile = references.appendingPathComponent("\(name).layout.json")
-        let svgFile = references.appendingPathComponent("\(name).svg")
         do {
             let scene = try load()
             result.inputs = scene.inputs
@@ -96,155 +95,115 @@ public struct SnapshotCheck: Sendable {
             // it the layout is not inspected at all.
             if warnings.strict { _ = try warnings.apply(rendered.warnings(overflow: true)) }
             let actualPNG = try rendered.data(as: .png)
-            let actualLayout = rendered.layoutJSON
+            var companions = [(name: "\(name).layout.json", data: Data(rendered.layoutJSON.utf8))]
             let actualSVG = compareSVG ? try rendered.data(as: .svg) : nil
-            func writeReferences() throws {
-                try FileManager.default.createDirectory(at: references, withIntermediateDirectories: true)
-                try FileOutput.write(actualPNG, to: png)
-                try FileOutput.write(Data(actualLayout.utf8), to: layoutFile)
-                if let actualSVG { try FileOutput.write(actualSVG, to: svgFile) }
+            if let actualSVG { companions.append((name: "\(name).svg", data: actualSVG)) }
+            let folder = ReferenceFolder(url: references, confined: true)
+            // The diffing fills in `result` (pixel counts, moved views) and `notes` as it compares.
+            var notes: [String] = []
+            let diffing = Diffing<Data>(toData: { $0 }, fromData: { $0 }) { referencePNG, actualPNG in
+                try difference(referencePNG, actualPNG, rendered: rendered, actualSVG: actualSVG, name: name, in: folder,
+                               result: &result, notes: &notes)
             }
-            let exists = FileManager.default.fileExists(atPath: png.path)
-            if record == .all || (record == .missing && !exists) {
-                try writeReferences()
-                result.status = .recorded
-                result.message = exists ? "recorded anew" : "recorded a new reference"
-                return result
-            }
-            guard exists else {
-                result.status = .missing
-                result.message = "no reference \(png.path); run with --record missing to make one"
-                return result
-            }
-            var problems: [String] = []
-            // Read once, and only from a file inside the references folder: these bytes are
-            // compared and copied to NAME.expected.png, never the file opened again.
-            guard let referencePNG = try readReference(png) else {
-                throw CheckFailure("the reference \(png.path) vanished while it was checked")
-            }
-            // Said, never silently read: a reference whose end marker is missing.
-            let notes = Bitmap.missingEndWarning(referencePNG).map { ["note: the reference \(png.path): \($0)"] } ?? []
-            var diffImage: Bitmap?
-            do {
-                // Sizes from the headers first: images of different sizes fail without decoding
-                // either, however large the reference claims to be.
-                let referenceSize: (width: Int, height: Int)
-                do {
-                    referenceSize = try Bitmap.pngSize(referencePNG)
-                } catch SnapshotError.unreadableImage(let why) {
-                    throw CheckFailure("the reference \(png.path) cannot be read: \(why)")
-                }
-                let actualSize = try Bitmap.pngSize(actualPNG)
-                guard referenceSize == actualSize else {
-                    throw SnapshotError.sizeMismatch(expected: referenceSize, actual: actualSize)
-                }
-                let reference: Bitmap
-                do {
-                    reference = try Bitmap(png: referencePNG, maximumPixels: imagePixels)
-                } catch SnapshotError.unreadableImage(let why) {
-                    throw CheckFailure("the reference \(png.path) cannot be read: \(why)")
-                }
-                let actual = try Bitmap(png: actualPNG, maximumPixels: imagePixels)
-                let comparison = try comparison.compare(reference, actual)
-                result.differingPixels = comparison.differingPixels
-                result.antiAliasedPixels = comparison.antiAliasedPixels
-                result.totalPixels = comparison.totalPixels
-                result.differingBounds = comparison.differingBounds
-                if comparison.tolerated { result.tolerated = true }
-                if !comparison.passes {
-                    problems.append(comparison.summary)
-                    diffImage = comparison.diffImage
-                }
-            } catch let SnapshotError.sizeMismatch(expected, actual) {
-                problems.append("size differs: reference \(expected.0)×\(expected.1), actual \(actual.0)×\(actual.1)")
-                // Decoded only now, within the limit, for the side-by-side picture; without it
-                // the message still names both sizes.
-                if let referenceImage = try? Bitmap(png: referencePNG, maximumPixels: imagePixels),
-                   let actualImage = try? Bitmap(png: actualPNG, maximumPixels: imagePixels) {
-                    diffImage = Bitmap.sideBySide(referenceImage, actualImage, maximumPixels: imagePixels)
-                }
-            } catch let error as SnapshotError {
-                problems.append(error.description)
-            }
-            if let data = try readReference(layoutFile), let before = LayoutDump.read(data) {
-                result.changes = LayoutDump.changes(from: before, to: rendered.tree.root)
-            }
-            if let actualSVG {
-                if let expected = try readReference(svgFile).map({ String(decoding: $0, as: UTF8.self) }) {
-                    if let line = Self.firstDifferingLine(expected, String(decoding: actualSVG, as: UTF8.self)) {
-                        problems.append("the SVG differs from \(svgFile.lastPathComponent) at line \(line)")
-                    }
-                } else {
-                    problems.append("no reference \(svgFile.path) to compare the SVG with")
-                }
-            }
-            guard !problems.isEmpty else {
+            let engine = SnapshotEngine(references: folder, fileName: "\(name).png", companions: companions, record: record,
+                                        diffing: diffing, artefactsFolder: output, artefacts: Self.artefactFiles(of: name))
+            let outcome = engine.verify(actualPNG)
+            result.message = engine.checkMessage(outcome)
+            switch outcome.verdict {
+            case .recorded: result.status = .recorded
+            case .missing: result.status = .missing
+            case .unreadable, .error: result.status = .error
+            case .mismatched: result.status = .failed
+            case .matched:
                 result.status = .passed
                 result.message = notes.isEmpty ? nil : notes.joined(separator: "; ")
-                return result
             }
-            result.status = .failed
-            result.message = (problems + notes).joined(separator: "; ")
-            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-            let expectedCopy = output.appendingPathComponent("\(name).expected.png"), actualCopy = output.appendingPathComponent("\(name).actual.png")
-            try FileOutput.write(referencePNG, to: expectedCopy)
-            try FileOutput.write(actualPNG, to: actualCopy)
-            result.files = CheckResult.Files(expected: expectedCopy.lastPathComponent, actual: actualCopy.lastPathComponent, diff: nil)
-            if let diffImage {
-                let diffFile = output.appendingPathComponent("\(name).diff.png")
-                try FileOutput.write(diffImage.pngData(), to: diffFile)
-                result.files?.diff = diffFile.lastPathComponent
-            }
-            if record == .failed {
-                try writeReferences()
-                result.message = (result.message ?? "") + "; recorded anew"
+            let artefacts = engine.artefacts, written = outcome.written
+            if let expected = artefacts.expected, written.starts(with: [expected, artefacts.actual]) {
+                result.files = CheckResult.Files(expected: expected, actual: artefacts.actual,
+                                                 diff: written.contains(artefacts.diff) ? artefacts.diff : nil)
             }
         } catch {
             result.status = .error
-            // A file that cannot be written is named ("cannot write out/x.actual.png: …").
-            result.message = (error as? FileOutputError)?.description ?? FileOutput.describe(error)
+            result.message = Self.describe(error)
         }
         return result
     }
 
-    /// The bytes of the reference file `url`, or nil when there is no such entry. Read only if it
-    /// is a regular file whose real path (symbolic links resolved) lies inside the references
-    /// folder's real path: a reference from a stranger's pull request may be a link to a private
-    /// file, which must never be read, compared or copied into the output.
-    /// - Throws: `CheckFailure` naming the reference and why it is refused.
-    func readReference(_ url: URL) throws -> Data? {
-        var status = stat()
-        guard lstat(url.path, &status) == 0 else {
-            if errno == ENOENT { return nil }
-            throw CheckFailure("the reference \(url.path) cannot be read: \(String(cString: strerror(errno)))")
-        }
-        let refused = "the reference \(url.path) is refused: "
-        guard let folder = FileOutput.realPath(references.path), let real = FileOutput.realPath(url.path),
-              real.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
-            throw CheckFailure(refused + "it is a symbolic link that leads outside the references folder (or nowhere); a reference must be a file in that folder")
-        }
-        // O_NOFOLLOW: the resolved path holds no link, so one appearing now is refused; O_NONBLOCK:
-        // opening a named pipe must not wait for a writer.
-        let descriptor = open(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw CheckFailure("the reference \(url.path) cannot be read: \(String(cString: strerror(errno)))")
-        }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw CheckFailure(refused + "it is not a regular file")
-        }
+    /// Compares a scene's PNG with its reference's (perceptually, `comparison`), its layout with
+    /// the reference's layout dump and, with `compareSVG`, its SVG with `NAME.svg`: nil when
+    /// nothing differs, else the problems and notes and the diff image. The pixel counts and the
+    /// views that moved go into `result`, notes about the reference into `notes`, either way.
+    private func difference(_ referencePNG: Data, _ actualPNG: Data, rendered: RenderedScene, actualSVG: Data?, name: String,
+                            in folder: ReferenceFolder, result: inout CheckResult, notes: inout [String]) throws -> (message: String, image: Data?)? {
+        let png = folder.url.appendingPathComponent("\(name).png")
+        let layoutFile = folder.url.appendingPathComponent("\(name).layout.json")
+        let svgFile = folder.url.appendingPathComponent("\(name).svg")
+        var problems: [String] = []
+        // Said, never silently read: a reference whose end marker is missing.
+        notes = Bitmap.missingEndWarning(referencePNG).map { ["note: the reference \(png.path): \($0)"] } ?? []
+        var diffImage: Bitmap?
         do {
-            return try handle.readToEnd() ?? Data()
-        } catch {
-            throw CheckFailure("the reference \(url.path) cannot be read: \(FileOutput.describe(error))")
+            // Sizes from the headers first: images of different sizes fail without decoding
+            // either, however large the reference claims to be.
+            let referenceSize: (width: Int, height: Int)
+            do {
+                referenceSize = try Bitmap.pngSize(referencePNG)
+            } catch SnapshotError.unreadableImage(let why) {
+                throw CheckFailure("the reference \(png.path) cannot be read: \(why)")
+            }
+            let actualSize = try Bitmap.pngSize(actualPNG)
+            guard referenceSize == actualSize else {
+                throw SnapshotError.sizeMismatch(expected: referenceSize, actual: actualSize)
+            }
+            let reference: Bitmap
+            do {
+                reference = try Bitmap(png: referencePNG, maximumPixels: imagePixels)
+            } catch SnapshotError.unreadableImage(let why) {
+                throw CheckFailure("the reference \(png.path) cannot be read: \(why)")
+            }
+            let actual = try Bitmap(png: actualPNG, maximumPixels: imagePixels)
+            let comparison = try comparison.compare(reference, actual)
+            result.differingPixels = comparison.differingPixels
+            result.antiAliasedPixels = comparison.antiAliasedPixels
+            result.totalPixels = comparison.totalPixels
+            result.differingBounds = comparison.differingBounds
+            if comparison.tolerated { result.tolerated = true }
+            if !comparison.passes {
+                problems.append(comparison.summary)
+                diffImage = comparison.diffImage
+            }
+        } catch let SnapshotError.sizeMismatch(expected, actual) {
+            problems.append("size differs: reference \(expected.0)×\(expected.1), actual \(actual.0)×\(actual.1)")
+            // Decoded only now, within the limit, for the side-by-side picture; without it
+            // the message still names both sizes.
+            if let referenceImage = try? Bitmap(png: referencePNG, maximumPixels: imagePixels),
+               let actualImage = try? Bitmap(png: actualPNG, maximumPixels: imagePixels) {
+                diffImage = Bitmap.sideBySide(referenceImage, actualImage, maximumPixels: imagePixels)
+            }
+        } catch let error as SnapshotError {
+            problems.append(error.description)
         }
+        if let data = try folder.read(layoutFile), let before = LayoutDump.read(data) {
+            result.changes = LayoutDump.changes(from: before, to: rendered.tree.root)
+        }
+        if let actualSVG {
+            if let expected = try folder.read(svgFile).map({ String(decoding: $0, as: UTF8.self) }) {
+                if let line = firstDifferingLine(expected, String(decoding: actualSVG, as: UTF8.self))?.number {
+                    problems.append("the SVG differs from \(svgFile.lastPathComponent) at line \(line)")
+                }
+            } else {
+                problems.append("no reference \(svgFile.path) to compare the SVG with")
+            }
+        }
+        guard !problems.isEmpty else { return nil }
+        return ((problems + notes).joined(separator: "; "), try diffImage?.pngData())
     }
 
-    /// The 1-based number of the first line that differs, or nil when the texts are equal.
-    static func firstDifferingLine(_ a: String, _ b: String) -> Int? {
-        guard a != b else { return nil }
-        let x = a.split(separator: "\n", omittingEmptySubsequences: false), y = b.split(separator: "\n", omittingEmptySubsequences: false)
-        return ((0..<min(x.count, y.count)).first { x[$0] != y[$0] } ?? min(x.count, y.count)) + 1
+    /// An error in the check's words: a file that cannot be written is named ("cannot write
+    /// out/x.actual.png: …").
+    static func describe(_ error: any Error) -> String {
+        (error as? FileOutputError)?.description ?? FileOutput.describe(error)
     }
 
     /// Reference files (`NAME.png`, `NAME.layout.json`, `NAME.svg`) whose NAME is not in `names`.

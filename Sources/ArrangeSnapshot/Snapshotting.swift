@@ -46,12 +46,9 @@ public struct Diffing<Format> {
     /// Text compared for equality; the message names the first differing line.
     public static var lines: Diffing<String> {
         Diffing<String>(toData: { Data($0.utf8) }, fromData: { String(decoding: $0, as: UTF8.self) }) { reference, actual in
-            guard reference != actual else { return nil }
-            let a = reference.split(separator: "\n", omittingEmptySubsequences: false)
-            let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
-            let line = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
-            let expected = line < a.count ? String(a[line]) : "(end)", got = line < b.count ? String(b[line]) : "(end)"
-            return ("line \(line + 1) differs:\n  expected: \(expected)\n  actual:   \(got)", nil)
+            firstDifferingLine(reference, actual).map { line in
+                ("line \(line.number) differs:\n  expected: \(line.expected)\n  actual:   \(line.actual)", nil)
+            }
         }
     }
 
@@ -71,6 +68,17 @@ public struct Diffing<Format> {
             return (result.summary, try result.diffImage.pngData())
         }
     }
+}
+
+/// Where two texts first differ: the 1-based line number and that line of each ("(end)" past a
+/// text's last line), or nil when they are equal. Both `Diffing.lines` and `arrange check`'s SVG
+/// comparison say it.
+func firstDifferingLine(_ reference: String, _ actual: String) -> (number: Int, expected: String, actual: String)? {
+    guard reference != actual else { return nil }
+    let a = reference.split(separator: "\n", omittingEmptySubsequences: false)
+    let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
+    let line = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
+    return (line + 1, line < a.count ? String(a[line]) : "(end)", line < b.count ? String(b[line]) : "(end)")
 }
 
 extension Snapshotting where Value == DisplayList, Format == Bitmap {

@@ -52,50 +52,12 @@ public func verifySnapshot<Value, Format>(of value: @autoclosure () throws -> Va
     let testName = testFile.deletingPathExtension().lastPathComponent
     let folder = snapshotDirectory ?? testFile.deletingLastPathComponent().appendingPathComponent("__Snapshots__")
         .appendingPathComponent(testName)
-    let reference = folder.appendingPathComponent("\(name).\(strategy.pathExtension)")
-    let mode = record ?? SnapshotSettings.recordMode
-    do {
-        let actual = try strategy.snapshot(value())
-        let fileManager = FileManager.default
-        let exists = fileManager.fileExists(atPath: reference.path)
-        func writeReference() throws {
-            try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
-            try FileOutput.write(strategy.diffing.toData(actual), to: reference)
-        }
-        if mode == .all || (mode == .missing && !exists) {
-            try writeReference()
-            return "recorded \(exists ? "anew" : "a new reference") at \(reference.path); check it and run again"
-        }
-        guard exists else {
-            return "no reference at \(reference.path) (record mode 'never'); run with ARRANGE_RECORD=missing to make one"
-        }
-        let expected: Format
-        do {
-            expected = try strategy.diffing.fromData(Data(contentsOf: reference))
-        } catch {
-            return "the reference \(reference.path) cannot be read: \(error)"
-        }
-        let failures = (artifacts ?? SnapshotSettings.artifacts(for: testFile)).appendingPathComponent(testName)
-        let actualFile = failures.appendingPathComponent("\(name).actual.\(strategy.pathExtension)")
-        guard let (message, image) = try strategy.diffing.diff(expected, actual) else {
-            // A pass leaves nothing of an earlier failure behind (only files are removed).
-            _ = FileOutput.removeFiles([actualFile.lastPathComponent, "\(name).diff.png"], in: failures)
-            return nil
-        }
-        try fileManager.createDirectory(at: failures, withIntermediateDirectories: true)
-        try FileOutput.write(strategy.diffing.toData(actual), to: actualFile)
-        var report = "snapshot \"\(name)\" does not match \(reference.path): \(message)\nactual: \(actualFile.path)"
-        if let image {
-            let diffFile = failures.appendingPathComponent("\(name).diff.png")
-            try FileOutput.write(image, to: diffFile)
-            report += "\ndiff: \(diffFile.path)"
-        }
-        if mode == .failed {
-            try writeReference()
-            report += "\nrecorded anew"
-        }
-        return report
-    } catch {
-        return "snapshot \"\(name)\" could not be checked: \(error)"
-    }
+    let engine = SnapshotEngine(references: ReferenceFolder(url: folder, confined: false), fileName: "\(name).\(strategy.pathExtension)",
+                                record: record ?? SnapshotSettings.recordMode, diffing: strategy.diffing,
+                                artefactsFolder: (artifacts ?? SnapshotSettings.artifacts(for: testFile)).appendingPathComponent(testName),
+                                artefacts: SnapshotArtefacts(name: name, pathExtension: strategy.pathExtension, copiesReference: false))
+    let outcome = engine.verify(try strategy.snapshot(value()))
+    // A pass leaves nothing of an earlier failure behind (only files are removed).
+    if case .matched = outcome.verdict { _ = engine.artefacts.removeStale(from: engine.artefactsFolder) }
+    return engine.assertionMessage(outcome, name: name)
 }
