@@ -59,10 +59,11 @@ extension ModifierKind {
         case .clipShape: .jumps(why: "a clip does not turn from one shape into another")
         case .clipped: .jumps(why: "a clip is on or off, with nothing between")
         case .id: .jumps(why: "an id names the view rather than drawing anything; the layout export lists the view under the new id from then on")
+        case .truncationMode: .jumps(why: "there is nothing between two places for the ellipsis")
         case .font, .lineLimit: .crossfades
         case .frame, .padding, .border, .background, .overlay, .fill, .strokeBorder, .foregroundStyle, .foregroundColor, .fixedSize,
              .layoutPriority, .offset, .cornerRadius, .opacity, .alignmentGuide, .multilineTextAlignment, .tracking, .kerning,
-             .stroke, .trim, .shadow, .aspectRatio, .scaledToFit, .scaledToFill, .position, .coordinateSpace, .connect:
+             .lineSpacing, .minimumScaleFactor, .stroke, .trim, .shadow, .aspectRatio, .scaledToFit, .scaledToFill, .position, .coordinateSpace, .connect:
             .interpolates
         }
     }

@@ -67,6 +67,21 @@ extension ModifierKind {
                 throw reader.error("'\(name)' must be from -1000 to 1000 points, found \(SceneReader.format(amount))", at: node)
             }
             return { .view(AnyView($0.view.tracking(CGFloat(amount)))) }
+        case .lineSpacing:
+            let amount = try reader.number(node, name, .finite)
+            guard (0...1000).contains(amount) else {
+                throw reader.error("'lineSpacing' must be from 0 to 1000 points, found \(SceneReader.format(amount))", at: node)
+            }
+            return { .view(AnyView($0.view.lineSpacing(CGFloat(amount)))) }
+        case .truncationMode:
+            let mode = try reader.choice(node, name, ["head": Text.TruncationMode.head, "tail": .tail, "middle": .middle])
+            return { .view(AnyView($0.view.truncationMode(mode))) }
+        case .minimumScaleFactor:
+            let factor = try reader.number(node, name, .finite)
+            guard (0.01...1).contains(factor) else {
+                throw reader.error("'minimumScaleFactor' must be from 0.01 to 1 (a fraction of the font size), found \(SceneReader.format(factor))", at: node)
+            }
+            return { .view(AnyView($0.view.minimumScaleFactor(CGFloat(factor)))) }
         case .stroke: return try reader.stroke(node)
         case .trim: return try reader.trim(node)
         case .shadow: return try reader.shadow(node)

@@ -257,7 +257,7 @@ enum ModifierKind: String, MappingKey {
     case frame, padding, border, background, overlay, fill, strokeBorder, foregroundStyle, foregroundColor
     case fixedSize, layoutPriority, offset, cornerRadius, clipped, clipShape, opacity, alignmentGuide, id
     case font, lineLimit, multilineTextAlignment
-    case tracking, kerning
+    case tracking, kerning, lineSpacing, truncationMode, minimumScaleFactor
     case stroke, trim, shadow, blendMode, aspectRatio, scaledToFit, scaledToFill, position, coordinateSpace, connect
 
     /// The keys the modifier's value may have when it is written as a mapping, in all its forms
@@ -283,11 +283,11 @@ enum ModifierKind: String, MappingKey {
         case .connect: ConnectKey.self
         case .blendMode, .scaledToFit, .scaledToFill, .coordinateSpace: nil
         case .fixedSize: FixedSizeKey.self
-        case .layoutPriority, .cornerRadius, .opacity, .tracking, .kerning: RandomKey.self
+        case .layoutPriority, .cornerRadius, .opacity, .tracking, .kerning, .lineSpacing, .minimumScaleFactor: RandomKey.self
         case .offset: OffsetKey.self
         case .alignmentGuide: AlignmentGuideKey.self
         case .font: FontKey.self
-        case .clipped, .clipShape, .id, .lineLimit, .multilineTextAlignment: nil
+        case .clipped, .clipShape, .id, .lineLimit, .multilineTextAlignment, .truncationMode: nil
         }
     }
 
@@ -297,8 +297,8 @@ enum ModifierKind: String, MappingKey {
         case .fill, .strokeBorder, .stroke, .trim: true
         case .frame, .padding, .border, .background, .overlay, .foregroundStyle, .foregroundColor, .fixedSize,
              .layoutPriority, .offset, .cornerRadius, .clipped, .clipShape, .opacity, .alignmentGuide, .id, .font,
-             .lineLimit, .multilineTextAlignment, .tracking, .kerning, .shadow, .blendMode, .aspectRatio, .scaledToFit,
-             .scaledToFill, .position, .coordinateSpace, .connect:
+             .lineLimit, .multilineTextAlignment, .tracking, .kerning, .lineSpacing, .truncationMode, .minimumScaleFactor, .shadow,
+             .blendMode, .aspectRatio, .scaledToFit, .scaledToFill, .position, .coordinateSpace, .connect:
             false
         }
     }

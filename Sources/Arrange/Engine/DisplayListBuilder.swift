@@ -256,10 +256,11 @@ struct DisplayListBuilder {
             case .center: free / 2
             case .trailing: free
             }
-            let baseline = CGFloat(index) * layout.metrics.lineHeight + layout.metrics.ascent
+            let baseline = layout.baseline(ofLine: index)
             return TextRun.Line(text: line.text, origin: CGPoint(x: x, y: baseline), width: line.width, glyphs: line.glyphs, hyphen: line.hyphen)
         }
-        return TextRun(lines: lines, font: text.font, color: text.color, metrics: layout.metrics)
+        // The layout's font: smaller than the text's when it shrank to fit.
+        return TextRun(lines: lines, font: layout.font, color: text.color, metrics: layout.metrics)
     }
 
     private func rounded(_ frame: CGRect, _ translation: CGSize) -> CGRect {

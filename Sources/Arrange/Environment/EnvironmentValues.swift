@@ -53,6 +53,24 @@ public struct EnvironmentValues {
         get { base.textAlignment }
         set { base.textAlignment = newValue }
     }
+
+    /// Extra space between lines of text (`.lineSpacing`), in points; 0 by default.
+    public var lineSpacing: CGFloat {
+        get { base.lineSpacing }
+        set { base.lineSpacing = newValue.isFinite ? max(newValue, 0) : 0 }
+    }
+
+    /// Where text cut short shows its "…" (`.truncationMode`); `.tail` by default.
+    public var truncationMode: Text.TruncationMode {
+        get { base.truncationMode }
+        set { base.truncationMode = newValue }
+    }
+
+    /// How far text may shrink to fit (`.minimumScaleFactor`); 1 (not at all) by default.
+    public var minimumScaleFactor: CGFloat {
+        get { base.minimumScaleFactor }
+        set { base.minimumScaleFactor = newValue.isFinite ? min(max(newValue, 0.01), 1) : 1 }
+    }
 }
 
 extension View {

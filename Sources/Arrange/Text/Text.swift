@@ -64,7 +64,8 @@ public struct Text: View, PrimitiveView, Sendable {
     func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
         let leaf = TextLeaf(string: string, font: font ?? environment.font, color: color ?? environment.foreground ?? .primary,
                             lineLimit: environment.lineLimit, alignment: environment.textAlignment,
-                            tracking: tracking ?? environment.tracking)
+                            tracking: tracking ?? environment.tracking, lineSpacing: environment.lineSpacing,
+                            truncationMode: environment.truncationMode, minimumScaleFactor: environment.minimumScaleFactor)
         builder.pushText(leaf)
     }
 }
@@ -72,6 +73,18 @@ public struct Text: View, PrimitiveView, Sendable {
 /// How the lines of a multi-line text line up with each other.
 public enum TextAlignment: Hashable, Sendable, CaseIterable {
     case leading, center, trailing
+}
+
+extension Text {
+    /// Where text cut short shows its "…".
+    public enum TruncationMode: Hashable, Sendable, CaseIterable {
+        /// "…" then the end of the text.
+        case head
+        /// The end is cut: the start of the text, then "…". The default.
+        case tail
+        /// The start and the end of the text, "…" between them.
+        case middle
+    }
 }
 
 /// A resolved text: what the engine measures and draws.
@@ -82,10 +95,14 @@ struct TextLeaf {
     let lineLimit: Int?
     let alignment: TextAlignment
     let tracking: CGFloat
+    let lineSpacing: CGFloat
+    let truncationMode: Text.TruncationMode
+    let minimumScaleFactor: CGFloat
 
     func layout(_ proposal: ProposedViewSize, measurer: any TextMeasurer, scale: CGFloat) -> TextLayout {
         TextLayout(string, font: font, measurer: measurer, width: proposal.width, height: proposal.height,
-                   lineLimit: lineLimit, scale: scale, tracking: tracking)
+                   lineLimit: lineLimit, scale: scale, tracking: tracking, lineSpacing: lineSpacing,
+                   truncationMode: truncationMode, minimumScaleFactor: minimumScaleFactor)
     }
 
     /// Text's vertical spacing preferences (docs/layout-rules.md §4.2): against a plain view above,
@@ -125,5 +142,22 @@ extension View {
     /// How lines of multi-line text inside line up.
     public func multilineTextAlignment(_ alignment: TextAlignment) -> some View {
         transformingEnvironment { $0.textAlignment = alignment }
+    }
+
+    /// Extra space between the lines of text inside, from the bottom of one line to the top of
+    /// the next, in points (negative counts as 0).
+    public func lineSpacing(_ lineSpacing: CGFloat) -> some View {
+        transformingEnvironment { $0.lineSpacing = lineSpacing.isFinite ? max(lineSpacing, 0) : 0 }
+    }
+
+    /// Where text inside that is cut short shows its "…".
+    public func truncationMode(_ mode: Text.TruncationMode) -> some View {
+        transformingEnvironment { $0.truncationMode = mode }
+    }
+
+    /// How far text inside may shrink (a fraction of its font size, 0.01 to 1) to fit rather
+    /// than be cut short.
+    public func minimumScaleFactor(_ factor: CGFloat) -> some View {
+        transformingEnvironment { $0.minimumScaleFactor = factor.isFinite ? min(max(factor, 0.01), 1) : 1 }
     }
 }

@@ -20,7 +20,12 @@ public struct TextLayout: Hashable, Sendable {
     }
 
     public var lines: [Line]
+    /// The font the lines are set in: the one asked for, or a smaller size of it when
+    /// `minimumScaleFactor` let the text shrink to fit.
+    public var font: Font
     public var metrics: FontMetrics
+    /// Extra space between the bottom of one line and the top of the next, in points.
+    public var lineSpacing: CGFloat
     /// Width of the widest line and height of all lines, each rounded up to a whole pixel.
     public var size: CGSize
     /// Characters no face could draw (shown as the missing-glyph box).
@@ -37,9 +42,50 @@ public struct TextLayout: Hashable, Sendable {
 
     /// Lays `string` out in `font` for a proposed width and height (nil: unlimited; 0 or less:
     /// as narrow as a character), keeping at most `lineLimit` lines, adding `tracking` points
-    /// after every character, rounding the size up to pixels of `scale`.
+    /// after every character and `lineSpacing` points between lines, rounding the size up to
+    /// pixels of `scale`. Text cut short ends in "…" where `truncationMode` says; with a
+    /// `minimumScaleFactor` below 1, text that would be cut short (or overflow the width) is set
+    /// in the largest smaller size, down to that fraction, at which it fits.
     public init(_ string: String, font: Font, measurer: any TextMeasurer, width: CGFloat?, height: CGFloat?,
-                lineLimit: Int?, scale: CGFloat, tracking: CGFloat = 0) {
+                lineLimit: Int?, scale: CGFloat, tracking: CGFloat = 0, lineSpacing: CGFloat = 0,
+                truncationMode: Text.TruncationMode = .tail, minimumScaleFactor: CGFloat = 1) {
+        let spacing = lineSpacing.isFinite ? max(lineSpacing, 0) : 0
+        func layout(_ size: CGFloat) -> TextLayout {
+            var sized = font
+            sized.size = size
+            return TextLayout(oneSize: string, font: sized, measurer: measurer, width: width, height: height, lineLimit: lineLimit,
+                              scale: scale, tracking: tracking, lineSpacing: spacing, truncationMode: truncationMode)
+        }
+        var result = layout(font.size)
+        let factor = minimumScaleFactor.isFinite ? min(max(minimumScaleFactor, 0.01), 1) : 1
+        if factor < 1, !result.fits(width) {
+            // The largest size that fits, by bisection between the smallest allowed (which may
+            // not fit either: then it is used, cut short) and the size asked for.
+            let smallest = layout(font.size * factor)
+            if smallest.fits(width) {
+                var low = factor, high: CGFloat = 1
+                for _ in 0..<12 {
+                    let middle = (low + high) / 2
+                    if layout(font.size * middle).fits(width) { low = middle } else { high = middle }
+                }
+                result = layout(font.size * low)
+            } else {
+                result = smallest
+            }
+        }
+        self = result
+    }
+
+    /// Whether nothing is cut short and every line is within `width`.
+    func fits(_ width: CGFloat?) -> Bool {
+        guard !isTruncated else { return false }
+        guard let width, width.isFinite else { return true }
+        return (lines.map(\.width).max() ?? 0) <= max(width, 0) + 1e-9
+    }
+
+    /// The layout at one font size.
+    private init(oneSize string: String, font: Font, measurer: any TextMeasurer, width: CGFloat?, height: CGFloat?, lineLimit: Int?,
+                 scale: CGFloat, tracking: CGFloat, lineSpacing: CGFloat, truncationMode: Text.TruncationMode) {
         let metrics = measurer.metrics(of: font)
         let maxWidth: CGFloat = width.map { $0 > 0 ? $0 : 0.001 } ?? .infinity
         let shaper = LineShaper(font: font, measurer: measurer, tracking: tracking.isFinite ? tracking : 0)
@@ -52,33 +98,43 @@ public struct TextLayout: Hashable, Sendable {
                 lines.append(shaper.line(span))
             }
         }
-        // How many lines fit: the limit, and the proposed height (at least one line).
+        // How many lines fit: the limit, and the proposed height (at least one line); n lines
+        // take n line heights and n − 1 line spacings.
         var capacity = lines.count
         if let lineLimit { capacity = min(capacity, max(lineLimit, 1)) }
         if let height, height.isFinite, metrics.lineHeight > 0 {
             // A tiny line height gives more lines than any text has: the height then limits nothing.
-            let fitting = (height / metrics.lineHeight + 1e-9).rounded(.down)
+            let fitting = ((height + lineSpacing) / (metrics.lineHeight + lineSpacing) + 1e-9).rounded(.down)
             if fitting < Double(capacity) { capacity = max(Int(fitting), 1) }
         }
         neededLines = lines.count
         allowedLines = lineLimit.map { min(lines.count, max($0, 1)) } ?? lines.count
         if capacity < lines.count {
-            // The last visible line shows as much of the rest of its paragraph as fits, then "…".
+            // The last visible line shows as much of the rest of its paragraph as fits, with "…"
+            // where the truncation mode puts it.
             let last = spans[capacity - 1]
             lines = Array(lines.prefix(capacity - 1))
-            lines.append(shaper.truncated(last, maxWidth: maxWidth))
+            lines.append(shaper.truncated(last, maxWidth: maxWidth, mode: truncationMode))
         }
         self.lines = lines
+        self.font = font
         self.metrics = metrics
+        self.lineSpacing = lineSpacing
         missing = shaper.missing(in: lines)
         func up(_ v: CGFloat) -> CGFloat { (v * scale - 1e-9).rounded(.up) / scale }
-        size = CGSize(width: up(lines.map(\.width).max() ?? 0), height: up(CGFloat(lines.count) * metrics.lineHeight))
+        let height = CGFloat(lines.count) * metrics.lineHeight + CGFloat(max(lines.count - 1, 0)) * lineSpacing
+        size = CGSize(width: up(lines.map(\.width).max() ?? 0), height: up(height))
+    }
+
+    /// The baseline of line `index`, from the top.
+    public func baseline(ofLine index: Int) -> CGFloat {
+        CGFloat(index) * (metrics.lineHeight + lineSpacing) + metrics.ascent
     }
 
     /// The baseline of the first line, from the top.
     public var firstBaseline: CGFloat { metrics.ascent }
     /// The baseline of the last line, from the top.
-    public var lastBaseline: CGFloat { CGFloat(max(lines.count - 1, 0)) * metrics.lineHeight + metrics.ascent }
+    public var lastBaseline: CGFloat { baseline(ofLine: max(lines.count - 1, 0)) }
 
     /// A line's place in its paragraph.
     struct Span {
@@ -292,29 +348,52 @@ private struct LineShaper {
         return TextLayout.Line(text: text, width: pen, glyphs: placed, hyphen: hyphen)
     }
 
-    /// The rest of a span's paragraph cut from the end, between grapheme clusters, until it fits
-    /// with "…" after it (at the paragraph's level).
-    func truncated(_ span: TextLayout.Span, maxWidth: CGFloat) -> TextLayout.Line {
+    /// The rest of a span's paragraph cut, between grapheme clusters, until it fits with "…":
+    /// at its end (`tail`), its start (`head`) or its middle (`middle`).
+    func truncated(_ span: TextLayout.Span, maxWidth: CGFloat, mode: Text.TruncationMode) -> TextLayout.Line {
         let ellipsis = shape("…").width
         var characters = Array(span.rest)
         while characters.last?.isWhitespace == true { characters.removeLast() }
+        /// The line keeping `count` characters: the first ones, the last ones, or half of each.
         func kept(_ count: Int) -> (text: String, levels: [UInt8]?) {
-            let text = String(characters.prefix(count))
-            return (text, levels(of: span, from: span.start, length: text.utf16.count))
+            switch mode {
+            case .tail:
+                var kept = characters.prefix(count)
+                while kept.last?.isWhitespace == true { kept.removeLast() }
+                let text = String(kept)
+                // The paragraph's own levels, so the line keeps its direction; "…" at its level.
+                let levels = levels(of: span, from: span.start, length: text.utf16.count).map { $0 + [span.bidi?.level ?? 0] }
+                return (text + "…", levels)
+            case .head:
+                var kept = characters.suffix(count)
+                while kept.first?.isWhitespace == true { kept.removeFirst() }
+                return ("…" + String(kept), nil)
+            case .middle:
+                var start = characters.prefix((count + 1) / 2), end = characters.suffix(count / 2)
+                while start.last?.isWhitespace == true { start.removeLast() }
+                while end.first?.isWhitespace == true { end.removeFirst() }
+                return (String(start) + "…" + String(end), nil)
+            }
         }
-        // Drop characters until the rest fits; shaping once per length keeps kerning honest, and
-        // a binary search keeps long lines cheap.
+        /// The width a count is judged by: at the tail, the kept text and "…" each as shaped
+        /// alone; elsewhere the whole line.
+        func width(_ count: Int) -> CGFloat {
+            guard mode == .tail else {
+                let candidate = kept(count)
+                return shape(candidate.text, levels: candidate.levels).width
+            }
+            let text = String(characters.prefix(count))
+            return shape(text, levels: levels(of: span, from: span.start, length: text.utf16.count)).width + ellipsis
+        }
+        // Keep as many characters as fit; shaping once per count keeps kerning honest, and a
+        // binary search keeps long lines cheap.
         var low = 0, high = characters.count
         while low < high {
             let middle = (low + high + 1) / 2
-            let candidate = kept(middle)
-            if fits(shape(candidate.text, levels: candidate.levels).width + ellipsis, maxWidth) { low = middle } else { high = middle - 1 }
+            if fits(width(middle), maxWidth) { low = middle } else { high = middle - 1 }
         }
-        while low > 0, characters[low - 1].isWhitespace { low -= 1 }
         let shown = kept(low)
-        let text = shown.text + "…"
-        let lineLevels = shown.levels.map { $0 + [span.bidi?.level ?? 0] }
-        return place(shape(text, levels: lineLevels).glyphs, text: text, hyphen: nil)
+        return place(shape(shown.text, levels: shown.levels).glyphs, text: shown.text, hyphen: nil)
     }
 
     /// The characters of the drawn lines that no face has.

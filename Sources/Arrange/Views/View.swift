@@ -72,6 +72,12 @@ public struct ViewEnvironment {
     var textAlignment: TextAlignment = .leading
     /// Extra space after every character of text (`.tracking`, `.kerning`), in points.
     var tracking: CGFloat = 0
+    /// Extra space between lines of text (`.lineSpacing`), in points.
+    var lineSpacing: CGFloat = 0
+    /// Where text cut short shows its "…" (`.truncationMode`).
+    var truncationMode: Text.TruncationMode = .tail
+    /// How far text may shrink to fit (`.minimumScaleFactor`).
+    var minimumScaleFactor: CGFloat = 1
     /// The geometry of the nearest enclosing `GeometryReader`, inside its content.
     var geometry: GeometryProxy?
     /// Values of `EnvironmentKey`s of the user's, by key type.
