@@ -251,7 +251,7 @@ struct DisplayListBuilder {
         let frame = rounded(pass.frame(of: node), translation)
         let lines = layout.lines.enumerated().map { index, line in
             let free = frame.width - line.width
-            let x: CGFloat = switch text.alignment {
+            let x: CGFloat = switch text.options.alignment {
             case .leading: 0
             case .center: free / 2
             case .trailing: free

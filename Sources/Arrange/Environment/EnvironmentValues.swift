@@ -44,32 +44,32 @@ public struct EnvironmentValues {
 
     /// The most lines text may use (`.lineLimit`); nil for no limit. Values below 1 count as 1.
     public var lineLimit: Int? {
-        get { base.lineLimit }
-        set { base.lineLimit = newValue.map { max($0, 1) } }
+        get { base.text.lineLimit }
+        set { base.text.lineLimit = newValue.map { max($0, 1) } }
     }
 
     /// How the lines of multi-line text line up (`.multilineTextAlignment`).
     public var multilineTextAlignment: TextAlignment {
-        get { base.textAlignment }
-        set { base.textAlignment = newValue }
+        get { base.text.alignment }
+        set { base.text.alignment = newValue }
     }
 
     /// Extra space between lines of text (`.lineSpacing`), in points; 0 by default.
     public var lineSpacing: CGFloat {
-        get { base.lineSpacing }
-        set { base.lineSpacing = newValue.isFinite ? max(newValue, 0) : 0 }
+        get { base.text.lineSpacing }
+        set { base.text.lineSpacing = newValue.isFinite ? max(newValue, 0) : 0 }
     }
 
     /// Where text cut short shows its "…" (`.truncationMode`); `.tail` by default.
     public var truncationMode: Text.TruncationMode {
-        get { base.truncationMode }
-        set { base.truncationMode = newValue }
+        get { base.text.truncationMode }
+        set { base.text.truncationMode = newValue }
     }
 
     /// How far text may shrink to fit (`.minimumScaleFactor`); 1 (not at all) by default.
     public var minimumScaleFactor: CGFloat {
-        get { base.minimumScaleFactor }
-        set { base.minimumScaleFactor = newValue.isFinite ? min(max(newValue, 0.01), 1) : 1 }
+        get { base.text.minimumScaleFactor }
+        set { base.text.minimumScaleFactor = newValue.isFinite ? min(max(newValue, 0.01), 1) : 1 }
     }
 }
 

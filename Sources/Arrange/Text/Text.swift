@@ -62,10 +62,10 @@ public struct Text: View, PrimitiveView, Sendable {
     }
 
     func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
+        var options = environment.text
+        if let tracking { options.tracking = tracking }
         let leaf = TextLeaf(string: string, font: font ?? environment.font, color: color ?? environment.foreground ?? .primary,
-                            lineLimit: environment.lineLimit, alignment: environment.textAlignment,
-                            tracking: tracking ?? environment.tracking, lineSpacing: environment.lineSpacing,
-                            truncationMode: environment.truncationMode, minimumScaleFactor: environment.minimumScaleFactor)
+                            options: options)
         builder.pushText(leaf)
     }
 }
@@ -87,22 +87,34 @@ extension Text {
     }
 }
 
+/// How text is set, as the environment passes it down (`EnvironmentValues` gives the public
+/// view of it; the setters there keep each value in range).
+struct TextOptions: Hashable {
+    /// The most lines text may use (`.lineLimit`).
+    var lineLimit: Int?
+    /// How lines of multi-line text line up (`.multilineTextAlignment`).
+    var alignment: TextAlignment = .leading
+    /// Extra space after every character (`.tracking`, `.kerning`), in points.
+    var tracking: CGFloat = 0
+    /// Extra space between lines (`.lineSpacing`), in points.
+    var lineSpacing: CGFloat = 0
+    /// Where text cut short shows its "…" (`.truncationMode`).
+    var truncationMode: Text.TruncationMode = .tail
+    /// How far text may shrink to fit (`.minimumScaleFactor`).
+    var minimumScaleFactor: CGFloat = 1
+}
+
 /// A resolved text: what the engine measures and draws.
 struct TextLeaf {
     let string: String
     let font: Font
     let color: Color
-    let lineLimit: Int?
-    let alignment: TextAlignment
-    let tracking: CGFloat
-    let lineSpacing: CGFloat
-    let truncationMode: Text.TruncationMode
-    let minimumScaleFactor: CGFloat
+    let options: TextOptions
 
     func layout(_ proposal: ProposedViewSize, measurer: any TextMeasurer, scale: CGFloat) -> TextLayout {
         TextLayout(string, font: font, measurer: measurer, width: proposal.width, height: proposal.height,
-                   lineLimit: lineLimit, scale: scale, tracking: tracking, lineSpacing: lineSpacing,
-                   truncationMode: truncationMode, minimumScaleFactor: minimumScaleFactor)
+                   lineLimit: options.lineLimit, scale: scale, tracking: options.tracking, lineSpacing: options.lineSpacing,
+                   truncationMode: options.truncationMode, minimumScaleFactor: options.minimumScaleFactor)
     }
 
     /// Text's vertical spacing preferences (docs/layout-rules.md §4.2): against a plain view above,
@@ -123,17 +135,17 @@ struct TextLeaf {
 extension View {
     /// The font of text inside.
     public func font(_ font: Font?) -> some View {
-        transformingEnvironment { $0.font = font ?? .body }
+        environment(\.font, font)
     }
 
     /// The most lines text inside may use; nil for no limit. Values below 1 count as 1.
     public func lineLimit(_ number: Int?) -> some View {
-        transformingEnvironment { $0.lineLimit = number.map { max($0, 1) } }
+        environment(\.lineLimit, number)
     }
 
     /// Extra space after every character of text inside, in points.
     public func tracking(_ tracking: CGFloat) -> some View {
-        transformingEnvironment { $0.tracking = tracking.isFinite ? tracking : 0 }
+        transformingEnvironment { $0.text.tracking = tracking.isFinite ? tracking : 0 }
     }
 
     /// Extra space after every character of text inside, in points (applied like `tracking`).
@@ -141,23 +153,23 @@ extension View {
 
     /// How lines of multi-line text inside line up.
     public func multilineTextAlignment(_ alignment: TextAlignment) -> some View {
-        transformingEnvironment { $0.textAlignment = alignment }
+        environment(\.multilineTextAlignment, alignment)
     }
 
     /// Extra space between the lines of text inside, from the bottom of one line to the top of
     /// the next, in points (negative counts as 0).
     public func lineSpacing(_ lineSpacing: CGFloat) -> some View {
-        transformingEnvironment { $0.lineSpacing = lineSpacing.isFinite ? max(lineSpacing, 0) : 0 }
+        environment(\.lineSpacing, lineSpacing)
     }
 
     /// Where text inside that is cut short shows its "…".
     public func truncationMode(_ mode: Text.TruncationMode) -> some View {
-        transformingEnvironment { $0.truncationMode = mode }
+        environment(\.truncationMode, mode)
     }
 
     /// How far text inside may shrink (a fraction of its font size, 0.01 to 1) to fit rather
     /// than be cut short.
     public func minimumScaleFactor(_ factor: CGFloat) -> some View {
-        transformingEnvironment { $0.minimumScaleFactor = factor.isFinite ? min(max(factor, 0.01), 1) : 1 }
+        environment(\.minimumScaleFactor, factor)
     }
 }

@@ -66,18 +66,8 @@ public struct ViewEnvironment {
     var stackAxis: Axis?
     /// The font of text (`.font`), body by default.
     var font: Font = .body
-    /// The most lines text may use (`.lineLimit`).
-    var lineLimit: Int?
-    /// How lines of multi-line text line up (`.multilineTextAlignment`).
-    var textAlignment: TextAlignment = .leading
-    /// Extra space after every character of text (`.tracking`, `.kerning`), in points.
-    var tracking: CGFloat = 0
-    /// Extra space between lines of text (`.lineSpacing`), in points.
-    var lineSpacing: CGFloat = 0
-    /// Where text cut short shows its "…" (`.truncationMode`).
-    var truncationMode: Text.TruncationMode = .tail
-    /// How far text may shrink to fit (`.minimumScaleFactor`).
-    var minimumScaleFactor: CGFloat = 1
+    /// How text is set: line limit, alignment, tracking, line spacing, truncation, shrinking.
+    var text = TextOptions()
     /// The geometry of the nearest enclosing `GeometryReader`, inside its content.
     var geometry: GeometryProxy?
     /// Values of `EnvironmentKey`s of the user's, by key type.
