@@ -58,6 +58,7 @@ extension ModifierKind {
         case .blendMode: .jumps(why: "there are no modes between two blend modes")
         case .clipShape: .jumps(why: "a clip does not turn from one shape into another")
         case .clipped: .jumps(why: "a clip is on or off, with nothing between")
+        case .hidden: .jumps(why: "a view is shown or hidden, with nothing between (fade it with 'opacity')")
         case .id: .jumps(why: "an id names the view rather than drawing anything; the layout export lists the view under the new id from then on")
         case .truncationMode: .jumps(why: "there is nothing between two places for the ellipsis")
         case .font, .lineLimit: .crossfades

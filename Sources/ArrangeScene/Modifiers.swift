@@ -39,6 +39,9 @@ extension ModifierKind {
         case .clipped:
             guard try SceneReader.isNull(node) || reader.bool(node, name) else { return { $0 } }
             return { .view(AnyView($0.view.clipped())) }
+        case .hidden:
+            guard try SceneReader.isNull(node) || reader.bool(node, name) else { return { $0 } }
+            return { .view(AnyView($0.view.hidden())) }
         case .clipShape:
             let shape: any Shape = try reader.choice(node, name, [
                 "rectangle": Rectangle() as any Shape, "circle": Circle(), "capsule": Capsule(), "ellipse": Ellipse(),

@@ -255,7 +255,7 @@ enum LayoutChoiceKey: String, MappingKey {
 /// A modifier: the one key of an item of a view's `modifiers`, or its name written alone.
 enum ModifierKind: String, MappingKey {
     case frame, padding, border, background, overlay, fill, strokeBorder, foregroundStyle, foregroundColor
-    case fixedSize, layoutPriority, offset, cornerRadius, clipped, clipShape, opacity, alignmentGuide, id
+    case fixedSize, layoutPriority, offset, cornerRadius, clipped, clipShape, opacity, hidden, alignmentGuide, id
     case font, lineLimit, multilineTextAlignment
     case tracking, kerning, lineSpacing, truncationMode, minimumScaleFactor
     case stroke, trim, shadow, blendMode, aspectRatio, scaledToFit, scaledToFill, position, coordinateSpace, connect
@@ -287,7 +287,7 @@ enum ModifierKind: String, MappingKey {
         case .offset: OffsetKey.self
         case .alignmentGuide: AlignmentGuideKey.self
         case .font: FontKey.self
-        case .clipped, .clipShape, .id, .lineLimit, .multilineTextAlignment, .truncationMode: nil
+        case .clipped, .clipShape, .hidden, .id, .lineLimit, .multilineTextAlignment, .truncationMode: nil
         }
     }
 
@@ -296,7 +296,7 @@ enum ModifierKind: String, MappingKey {
         switch self {
         case .fill, .strokeBorder, .stroke, .trim: true
         case .frame, .padding, .border, .background, .overlay, .foregroundStyle, .foregroundColor, .fixedSize,
-             .layoutPriority, .offset, .cornerRadius, .clipped, .clipShape, .opacity, .alignmentGuide, .id, .font,
+             .layoutPriority, .offset, .cornerRadius, .clipped, .clipShape, .opacity, .hidden, .alignmentGuide, .id, .font,
              .lineLimit, .multilineTextAlignment, .tracking, .kerning, .lineSpacing, .truncationMode, .minimumScaleFactor, .shadow,
              .blendMode, .aspectRatio, .scaledToFit, .scaledToFill, .position, .coordinateSpace, .connect:
             false

@@ -60,6 +60,46 @@ import Testing
         #expect(second == Color(red: Self.unit[1], green: Self.unit[2], blue: Self.unit[3]))
     }
 
+    @Test func textOptionsAndHiddenAreRead() throws {
+        // `hidden`, bare: b keeps its 50 × 50 between a and c, and only a and c are drawn.
+        let tree = try layout("""
+            canvas: {width: 150, height: 50}
+            view:
+              hstack: {spacing: 0}
+              children:
+                - rectangle:
+                  id: a
+                - rectangle:
+                  id: b
+                  modifiers: [hidden]
+                - rectangle:
+                  id: c
+            """)
+        #expect(tree.root.node(id: "b")?.frame == CGRect(x: 50, y: 0, width: 50, height: 50))
+        #expect(tree.root.node(id: "c")?.frame == CGRect(x: 100, y: 0, width: 50, height: 50))
+        #expect(tree.result.displayList.items.count == 2)
+        // lineSpacing 10 between two lines of DejaVu Sans 17 pt (line height 2384 / 2048 × 17 =
+        // 19.79): 49.58, rounded up to 50; truncationMode and minimumScaleFactor are read.
+        let text = try layout("""
+            view:
+              vstack:
+              children:
+                - text: "one\\ntwo"
+                  id: spaced
+                  modifiers: [{lineSpacing: 10}]
+                - text: "Layouts everywhere"
+                  modifiers: [{lineLimit: 1}, {truncationMode: middle}, {minimumScaleFactor: 0.9}, {frame: {width: 80}}]
+            """)
+        #expect(text.root.node(id: "spaced")?.frame.height == 50)
+        // Shrinking to 0.9 (15.3 pt, 155.1 pt wide) is not enough for 80 pt: cut in the middle.
+        let runs = text.result.displayList.items.compactMap { item -> TextRun? in
+            if case .text(let run) = item.content { run } else { nil }
+        }
+        #expect(runs.last?.lines.first?.text.contains("…") == true)
+        #expect(runs.last?.lines.first?.text.hasPrefix("L") == true)
+        #expect(abs((runs.last?.font.size ?? 0) - 17 * 0.9) < 1e-9)
+    }
+
     @Test func aModifierListWrittenBeforeTheKindStillDrawsInDocumentOrder() throws {
         // 'modifiers' is written before the kind's parameters: its random width is the first draw.
         let tree = try layout("""

@@ -108,6 +108,11 @@ struct DisplayListBuilder {
             group(node, attributes: attributes, effect: index, translation: translation, tag: tag, to: &items) { $0.shadow = shadow }
         case .blendMode(let mode):
             group(node, attributes: attributes, effect: index, translation: translation, tag: tag, to: &items) { $0.blendMode = mode }
+        case .hidden:
+            // Walked as usual, so the frames of the views inside are still reported, and drawn
+            // into nothing.
+            var discarded: [DisplayItem] = []
+            append(node, attributes: attributes, effect: index - 1, translation: translation, tag: tag, to: &discarded)
         }
     }
 

@@ -63,6 +63,8 @@ struct ResolvedTree {
         case opacity(Double)
         case shadow(Shadow)
         case blendMode(BlendMode)
+        /// Laid out but not drawn (`hidden()`).
+        case hidden
     }
 
     /// What attribute modifiers set on one node.

@@ -29,6 +29,11 @@ extension View {
         return modifyingNodes { $0.effects.append(.clipPath(shape)) }
     }
 
+    /// Hides the view: it keeps its place in the layout, and nothing of it is drawn.
+    public func hidden() -> some View {
+        modifyingNodes { $0.effects.append(.hidden) }
+    }
+
     /// Draws the view at `opacity` (0...1; NaN counts as 1).
     public func opacity(_ opacity: Double) -> some View {
         let safe = opacity.isNaN ? 1 : min(max(opacity, 0), 1)
