@@ -136,6 +136,12 @@ public struct TextLayout: Hashable, Sendable {
     /// The baseline of the last line, from the top.
     public var lastBaseline: CGFloat { baseline(ofLine: max(lines.count - 1, 0)) }
 
+    /// The hyphen a line broken at a soft hyphen draws.
+    struct Hyphen {
+        var character: Character
+        var glyphs: [ShapedGlyph]
+    }
+
     /// A line's place in its paragraph.
     struct Span {
         /// What the line draws.
@@ -147,8 +153,9 @@ public struct TextLayout: Hashable, Sendable {
         /// The paragraph's bidirectional levels, resolved once for all its lines (shared); nil
         /// for a paragraph that is left to right throughout.
         var bidi: Bidi.Paragraph?
-        /// The hyphen the line draws at its end when it breaks at a soft hyphen (U+00AD).
-        var hyphen: Character?
+        /// The hyphen the line draws at its end when it breaks at a soft hyphen (U+00AD), with
+        /// its glyphs: chosen once for the paragraph.
+        var hyphen: Hyphen?
 
         /// The paragraph from the line's start to its end.
         var rest: String {
@@ -181,10 +188,12 @@ private struct LineShaper {
 
     /// The hyphen drawn where a line ends at a soft hyphen, as browsers choose it: U+2010 when
     /// the font draws it with its own face, else "-" (Blink's `HyphenString`), with its glyphs.
-    func hyphen() -> (character: Character, glyphs: [ShapedGlyph]) {
+    func hyphen() -> TextLayout.Hyphen {
         let hyphen = shape("\u{2010}"), minus = shape("-")
-        if hyphen.missing.isEmpty, !hyphen.glyphs.isEmpty, hyphen.glyphs.first?.face == minus.glyphs.first?.face { return ("\u{2010}", hyphen.glyphs) }
-        return ("-", minus.glyphs)
+        if hyphen.missing.isEmpty, !hyphen.glyphs.isEmpty, hyphen.glyphs.first?.face == minus.glyphs.first?.face {
+            return TextLayout.Hyphen(character: "\u{2010}", glyphs: hyphen.glyphs)
+        }
+        return TextLayout.Hyphen(character: "-", glyphs: minus.glyphs)
     }
 
     /// Greedy line breaking of one paragraph: each line takes the most text up to a break
@@ -222,7 +231,7 @@ private struct LineShaper {
         // How far shaping a line on its own can move its width from the paragraph's sums: one
         // glyph at each end. Only candidates within this of the edge are shaped again.
         let reshapeBand = 2 * (font.size + abs(tracking))
-        let hyphen: (character: Character, glyphs: [ShapedGlyph])? = units.contains(0xAD) ? self.hyphen() : nil
+        let hyphen = units.contains(0xAD) ? self.hyphen() : nil
         let hyphenWidth = hyphen?.glyphs.reduce(0) { $0 + $1.advance } ?? 0
         let breaks = LineBreaks.opportunities(units)
         // Where a word too wide for the line may break: between grapheme clusters, but never
@@ -242,12 +251,13 @@ private struct LineShaper {
             let last = visibleEnd(start, end)
             return last > start && end < count && units[last - 1] == 0xAD
         }
+        /// Whether a line may not start or end at `i` without shaping again.
+        func unsafe(_ i: Int) -> Bool { i > 0 && i < count && (!clusterStarts[i] || flagged[i]) }
         /// The width of the line from `start` to `end` as drawn.
         func width(_ start: Int, _ end: Int) -> CGFloat {
             let last = visibleEnd(start, end)
             var width = prefix[last] - prefix[start]
             let hyphen = hyphenated(start, end) ? hyphenWidth : 0
-            let unsafe = { (i: Int) in i > 0 && i < count && (!clusterStarts[i] || flagged[i]) }
             if last > start, unsafe(start) || unsafe(last), abs(width + hyphen - maxWidth) <= reshapeBand {
                 width = shape(String(decoding: units[start..<last], as: UTF16.self), levels: bidi.map { Array($0.levels[start..<last]) }).width
             }
@@ -300,7 +310,7 @@ private struct LineShaper {
             }
             let visible = String(decoding: units[start..<visibleEnd(start, lineEnd)], as: UTF16.self)
             spans.append(TextLayout.Span(visible: visible, paragraph: paragraph, start: start, bidi: bidi,
-                                         hyphen: hyphenated(start, lineEnd) ? hyphen?.character : nil))
+                                         hyphen: hyphenated(start, lineEnd) ? hyphen : nil))
             start = lineEnd
         }
         return spans
@@ -319,18 +329,18 @@ private struct LineShaper {
         let length = span.visible.utf16.count
         let levels = levels(of: span, from: span.start, length: length)
         var glyphs = shape(span.visible, levels: levels).glyphs
-        if let character = span.hyphen {
+        if let hyphen = span.hyphen {
             // The hyphen goes with the character before the soft hyphen: its level, and in a
             // right-to-left run it lands on the run's left.
             let cluster = max(length - 1, 0)
             let level = length >= 2 ? levels?[length - 2] ?? 0 : span.bidi?.level ?? 0
-            glyphs += hyphen().glyphs.map { glyph in
+            glyphs += hyphen.glyphs.map { glyph in
                 var glyph = glyph
                 glyph.cluster = cluster
                 glyph.level = level
                 return glyph
             }
-            return place(glyphs, text: span.visible, hyphen: character)
+            return place(glyphs, text: span.visible, hyphen: hyphen.character)
         }
         return place(glyphs, text: span.visible, hyphen: nil)
     }
