@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Arrange", targets: ["Arrange"]),
         .library(name: "ArrangeSVG", targets: ["ArrangeSVG"]),
         .library(name: "ArrangeCairo", targets: ["ArrangeCairo"]),
+        .library(name: "ArrangeBackends", targets: ["ArrangeBackends"]),
         .library(name: "ArrangeScene", targets: ["ArrangeScene"]),
         .library(name: "ArrangeSnapshot", targets: ["ArrangeSnapshot"]),
         .library(name: "ArrangeSnapshotTesting", targets: ["ArrangeSnapshotTesting"]),
@@ -50,10 +51,12 @@ let package = Package(
         .target(name: "ArrangeCairo", dependencies: ["Arrange", "ArrangeSVG", "CCairo", "CFontconfig", "CPNG", "CImageCodecs"]),
         // PNG scanlines and zlib (zlib1g-dev) streams for ArrangeCairo's banded PNG writer.
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("z")]),
+        // The registry of the backends Arrange ships: which backend draws each format.
+        .target(name: "ArrangeBackends", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo"]),
         // Scene files (YAML, JSON) to view trees, and the pipeline from a scene to its pictures.
-        .target(name: "ArrangeScene", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo", .product(name: "Yams", package: "Yams")]),
+        .target(name: "ArrangeScene", dependencies: ["Arrange", "ArrangeBackends", "ArrangeSVG", "ArrangeCairo", .product(name: "Yams", package: "Yams")]),
         // Image comparison and snapshot assertions.
-        .target(name: "ArrangeSnapshot", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeScene", "CCairo"]),
+        .target(name: "ArrangeSnapshot", dependencies: ["Arrange", "ArrangeBackends", "ArrangeSVG", "ArrangeScene", "CCairo"]),
         // assertSnapshot for Swift Testing and XCTest; kept apart so the command never links them.
         .target(name: "ArrangeSnapshotTesting", dependencies: ["ArrangeSnapshot"]),
         // The command; its folder is not `Sources/arrange`, which a case-insensitive disk would
@@ -61,7 +64,7 @@ let package = Package(
         .executableTarget(
             name: "arrange",
             dependencies: [
-                "Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeScene", "ArrangeSnapshot",
+                "Arrange", "ArrangeBackends", "ArrangeSVG", "ArrangeCairo", "ArrangeScene", "ArrangeSnapshot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/arrange-cli"

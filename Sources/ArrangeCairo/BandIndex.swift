@@ -148,7 +148,7 @@ final class BandIndex: Sendable {
                 if let shadow = content.shadow {
                     whole = true
                     // Every item inside is drawn wherever its shadow can reach.
-                    let margin = ContentBounds.shadowMargin(shadow, scale: Double(scale))
+                    let margin = ShadowMargin.of(shadow, scale: Double(scale))
                     let rows = Double((margin.blur + abs(margin.offset.height)) * scale).rounded(.up)
                     inner += rows.isFinite ? Int(min(rows, Double(1 << 40))) : 1 << 40
                 }
@@ -157,10 +157,10 @@ final class BandIndex: Sendable {
                 group = index
                 span = index.span
                 // The painter clips only to a drawable frame; the clip is drawn before the translation.
-                if content.clip != nil, CairoPainter.isDrawable(item.frame) {
+                if content.clip != nil, DrawnBounds.isDrawable(item.frame) {
                     span = span.intersection(rows(of: item.frame, translation: translation, scale: scale))
                 }
-                if let clipPath = content.clipPath, CairoPainter.isDrawable(item.frame), clipPath.isFinite {
+                if let clipPath = content.clipPath, DrawnBounds.isDrawable(item.frame), clipPath.isFinite {
                     let bounds = clipPath.boundingRect
                     span = bounds.isNull ? .none
                         : span.intersection(rows(of: bounds.offsetBy(dx: item.frame.minX, dy: item.frame.minY), translation: translation, scale: scale))
@@ -182,7 +182,7 @@ final class BandIndex: Sendable {
 
     /// The rows a path can touch: its points' bounds, and as far as its stroke reaches.
     private static func rows(of drawing: PathDrawing, in frame: CGRect, translation: CGSize, scale: CGFloat) -> Span {
-        guard CairoPainter.isDrawable(frame), drawing.path.isFinite else { return .none }
+        guard DrawnBounds.isDrawable(frame), drawing.path.isFinite else { return .none }
         let bounds = drawing.path.boundingRect
         guard !bounds.isNull else { return .none }
         if let stroke = drawing.stroke?.sanitized, stroke.lineWidth <= 0 { return .none }
@@ -193,7 +193,7 @@ final class BandIndex: Sendable {
 
     /// The rows a shape in `frame` can touch: shapes and inner strokes stay inside their frame.
     private static func rows(of frame: CGRect, translation: CGSize, scale: CGFloat) -> Span {
-        guard CairoPainter.isDrawable(frame) else { return .none }
+        guard DrawnBounds.isDrawable(frame) else { return .none }
         return pixelRows(Double((frame.minY + translation.height) * scale), Double((frame.maxY + translation.height) * scale), margin: 1)
     }
 

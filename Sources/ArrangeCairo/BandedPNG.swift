@@ -307,22 +307,8 @@ final class BandWorker {
 
     private static func draw(_ index: BandIndex, band: Int, top: Int, bottom: Int, painter: inout CairoPainter) {
         index.forEach(band: band, top: top, bottom: bottom) { i in
-            let item = index.items[i]
-            switch item.content {
-            case .fill(let shape, let color):
-                painter.fill(shape, color: color, in: item.frame, identity: item.identity)
-            case .strokeBorder(let shape, let color, let lineWidth):
-                painter.strokeBorder(shape, color: color, lineWidth: lineWidth, in: item.frame, identity: item.identity)
-            case .text(let run):
-                painter.text(run, in: item.frame, identity: item.identity)
-            case .path(let drawing):
-                painter.path(drawing, in: item.frame, identity: item.identity)
-            case .image(let drawing):
-                painter.image(drawing, in: item.frame, identity: item.identity)
-            case .group(let group):
-                painter.beginGroup(group, frame: item.frame, identity: item.identity)
+            index.items[i].draw(into: &painter) { painter, _ in
                 if let children = index.groups[i] { draw(children, band: band, top: top, bottom: bottom, painter: &painter) }
-                painter.endGroup()
             }
         }
     }

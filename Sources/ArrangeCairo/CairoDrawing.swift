@@ -7,7 +7,7 @@ import Foundation
 /// `<linearGradient>`, `<radialGradient>` and `<image>`, so that the two agree.
 extension CairoPainter {
     mutating func path(_ drawing: PathDrawing, in frame: CGRect, identity: ViewIdentity) {
-        guard Self.isDrawable(frame), !drawing.path.isEmpty, drawing.path.isFinite else { return }
+        guard DrawnBounds.isDrawable(frame), !drawing.path.isEmpty, drawing.path.isFinite else { return }
         let origin = frame.origin
         let style = drawing.stroke?.sanitized
         // SVG draws nothing for a zero stroke width.
@@ -156,7 +156,7 @@ extension CairoPainter {
     /// every image with Cairo's GOOD filter, whatever its `image-rendering`; `.none` is sampled
     /// nearest, for pixel art.
     mutating func image(_ drawing: ImageDrawing, in frame: CGRect, identity: ViewIdentity) {
-        guard Self.isDrawable(frame), frame.width > 0, frame.height > 0 else { return }
+        guard DrawnBounds.isDrawable(frame), frame.width > 0, frame.height > 0 else { return }
         let source = drawing.source
         if source.format == .svg {
             svgImage(source, in: frame)

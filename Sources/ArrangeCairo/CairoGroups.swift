@@ -21,8 +21,8 @@ extension CairoPainter {
 
     mutating func beginGroup(_ group: DisplayGroup, frame: CGRect, identity: ViewIdentity) {
         cairo_save(context)
-        let clip = Self.isDrawable(frame) ? group.clip : nil
-        let clipPath = Self.isDrawable(frame) ? group.clipPath.flatMap { $0.isFinite ? $0 : nil } : nil
+        let clip = DrawnBounds.isDrawable(frame) ? group.clip : nil
+        let clipPath = DrawnBounds.isDrawable(frame) ? group.clipPath.flatMap { $0.isFinite ? $0 : nil } : nil
         let blend = Self.blendOperator(group.blendMode)
         let composited = group.opacity < 1 || blend != nil
         if composited {
@@ -207,7 +207,7 @@ final class ShadowCapture {
         }
         // The drawing's bounds, and the part of them that can show, itself or as shadow.
         let scale = (matrix.xx * matrix.yy - matrix.xy * matrix.yx).magnitude.squareRoot()
-        let user = ContentBounds.of(items, scale: scale)
+        let user = DrawnBounds.of(items) { ShadowMargin.of($0, scale: scale).blur }
         guard !user.isNull else { return nil }
         let content = canvasRect(user, matrix)
         let visible = clipExtents(outer)
@@ -355,64 +355,12 @@ final class ShadowCapture {
     }
 }
 
-/// Where items can draw, in the coordinates they are placed in: generous, never short.
-enum ContentBounds {
-    /// The bounds of `items` drawn at `scale` pixels a point (which sizes a nested shadow's reach);
-    /// `.null` when they draw nothing.
-    static func of(_ items: [DisplayItem], scale: Double) -> CGRect {
-        var bounds = CGRect.null
-        for item in items { bounds = bounds.union(of(item, scale: scale)) }
-        return bounds
-    }
-
-    static func of(_ item: DisplayItem, scale: Double) -> CGRect {
-        let frame = item.frame
-        guard CairoPainter.isDrawable(frame) else { return .null }
-        switch item.content {
-        case .fill, .strokeBorder, .image:
-            return frame.standardized
-        case .text(let run):
-            // Glyphs may reach past their advance and the line box: a font size more each way.
-            var bounds = CGRect.null
-            let size = run.font.size.isFinite ? max(run.font.size, 0) : 0
-            let ascent = max(run.metrics.ascent, 0), descent = max(run.metrics.descent, 0)
-            for line in run.lines where !line.glyphs.isEmpty {
-                var minX = CGFloat.infinity, maxX = -CGFloat.infinity, minY = CGFloat.infinity, maxY = -CGFloat.infinity
-                for glyph in line.glyphs {
-                    minX = min(minX, glyph.x); maxX = max(maxX, glyph.x + max(glyph.advance, 0))
-                    minY = min(minY, glyph.y); maxY = max(maxY, glyph.y)
-                }
-                let x = frame.minX + line.origin.x, y = frame.minY + line.origin.y
-                bounds = bounds.union(CGRect(x: x + minX - size, y: y + minY - ascent - size,
-                                             width: maxX - minX + 2 * size, height: maxY - minY + ascent + descent + 2 * size))
-            }
-            return bounds.minX.isFinite && bounds.maxX.isFinite && bounds.minY.isFinite && bounds.maxY.isFinite ? bounds : .null
-        case .path(let drawing):
-            let path = drawing.path.boundingRect
-            guard !path.isNull, drawing.path.isFinite else { return .null }
-            let extra = drawing.stroke?.reach ?? 0
-            return path.offsetBy(dx: frame.minX, dy: frame.minY).insetBy(dx: -extra, dy: -extra)
-        case .group(let group):
-            var bounds = of(group.items, scale: scale)
-            guard !bounds.isNull else { return .null }
-            let dx = group.translation.width.isFinite ? group.translation.width : 0
-            let dy = group.translation.height.isFinite ? group.translation.height : 0
-            bounds = bounds.offsetBy(dx: dx, dy: dy)
-            if let shadow = group.shadow {
-                let margin = shadowMargin(shadow, scale: scale)
-                bounds = bounds.union(bounds.offsetBy(dx: margin.offset.width, dy: margin.offset.height)).insetBy(dx: -margin.blur, dy: -margin.blur)
-            }
-            if group.clip != nil { bounds = bounds.intersection(frame) }
-            if let clipPath = group.clipPath, clipPath.isFinite {
-                let clip = clipPath.boundingRect
-                bounds = clip.isNull ? .null : bounds.intersection(clip.offsetBy(dx: frame.minX, dy: frame.minY))
-            }
-            return bounds
-        }
-    }
-
+/// How far a shadow reaches as Cairo draws it: its blur kernel's reach in pixels at the scale
+/// drawn, in points, and its offset; for the bounds of what a group draws (`DrawnBounds`) and the
+/// rows a band must draw.
+enum ShadowMargin {
     /// How far a shadow reaches, in points: its blur (in points at `scale`) and its offset.
-    static func shadowMargin(_ shadow: Shadow, scale: Double) -> (blur: CGFloat, offset: CGSize) {
+    static func of(_ shadow: Shadow, scale: Double) -> (blur: CGFloat, offset: CGSize) {
         let s = scale.isFinite && scale > 0 ? scale : 1
         let radius = Double(shadow.radius)
         let sigma = radius.isFinite && radius > 0 ? radius * s : 0

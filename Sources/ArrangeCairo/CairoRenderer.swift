@@ -294,14 +294,14 @@ struct CairoPainter: DisplayListVisitor {
     }
 
     mutating func fill(_ shape: ShapeKind, color: Color, in frame: CGRect, identity: ViewIdentity) {
-        guard Self.isDrawable(frame) else { return }
+        guard DrawnBounds.isDrawable(frame) else { return }
         Self.path(context, shape, frame)
         Self.setColor(context, color)
         cairo_fill(context)
     }
 
     mutating func strokeBorder(_ shape: ShapeKind, color: Color, lineWidth: CGFloat, in frame: CGRect, identity: ViewIdentity) {
-        guard Self.isDrawable(frame), lineWidth > 0 else { return }
+        guard DrawnBounds.isDrawable(frame), lineWidth > 0 else { return }
         let inset = frame.insetBy(dx: lineWidth / 2, dy: lineWidth / 2)
         // A band as wide as half the frame covers all of it: fill the shape, as the SVG does.
         guard inset.width > 0, inset.height > 0 else {
@@ -371,10 +371,6 @@ struct CairoPainter: DisplayListVisitor {
             offset += character.utf16.count
         }
         return text
-    }
-
-    static func isDrawable(_ frame: CGRect) -> Bool {
-        frame.minX.isFinite && frame.minY.isFinite && frame.width.isFinite && frame.height.isFinite
     }
 
     /// Sets the colour at 8 bits a channel (opacity too), the precision the SVG backend writes,

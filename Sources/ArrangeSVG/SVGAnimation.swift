@@ -94,7 +94,7 @@ enum SVGMotion {
                 }
                 writeKeyTimes(keyTimes, into: writer.body)
             }
-            writer.walk([item])
+            DisplayList.walk([item], &writer)
             writer.finish()
             if !still { writer.body.write("</g>\n") }
         }
@@ -119,7 +119,7 @@ enum SVGMotion {
                 writer.body.write(text: values.map(\.0).joined(separator: ";"))
                 writeKeyTimes(values.map(\.1), into: writer.body)
             }
-            writer.walk(frame.withoutIDs().items)
+            DisplayList.walk(frame.withoutIDs().items, &writer)
             writer.finish()
             writer.body.write("</g>\n")
         }

@@ -16,10 +16,8 @@ import Foundation
 extension SVGWriter {
     mutating func beginGroup(_ group: DisplayGroup, frame: CGRect, identity: ViewIdentity) {
         flushPendingFill()
-        translations.append(translation)
-        translation.width += group.translation.width
-        translation.height += group.translation.height
-        let drawable = Self.isDrawable(frame)
+        groups.push(group, frame: frame)
+        let drawable = DrawnBounds.isDrawable(frame)
         let shapeClip = drawable ? group.clip : nil
         let clipPath = drawable ? group.clipPath.flatMap { $0.isFinite ? $0 : nil } : nil
         let shadow = drawable ? group.shadow.flatMap(Self.visible) : nil
@@ -60,7 +58,7 @@ extension SVGWriter {
 
     mutating func endGroup() {
         flushPendingFill()
-        translation = translations.popLast() ?? .zero
+        groups.pop()
         for _ in 0..<(openGroups.popLast() ?? 0) {
             depth -= 1
             body.indent(depth)
@@ -129,7 +127,8 @@ extension SVGWriter {
     /// side, so no visible part of the blur is cut.
     private mutating func defineShadow(_ shadow: Shadow, group: DisplayGroup, frame: CGRect) -> Int {
         var region = frame
-        let drawn = Self.drawnBounds(group.items)
+        // Nested shadows reach three deviations, as this one.
+        let drawn = DrawnBounds.of(group.items) { 3 * $0.radius }
         if !drawn.isNull { region = region.union(drawn.offsetBy(dx: group.translation.width, dy: group.translation.height)) }
         let margin = 3 * shadow.radius
         region = region.insetBy(dx: -(margin + abs(shadow.offset.width)), dy: -(margin + abs(shadow.offset.height)))

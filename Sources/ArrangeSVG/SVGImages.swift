@@ -15,7 +15,7 @@ extension SVGWriter {
         flushPendingFill()
         let source = drawing.source
         // SVG refuses an image of no or negative size.
-        guard Self.isDrawable(frame), frame.width > 0, frame.height > 0, source.pixelWidth > 0, source.pixelHeight > 0 else { return }
+        guard DrawnBounds.isDrawable(frame), frame.width > 0, frame.height > 0, source.pixelWidth > 0, source.pixelHeight > 0 else { return }
         let number = imageNumber(source)
         body.indent(depth)
         body.write("<svg")

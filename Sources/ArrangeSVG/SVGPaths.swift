@@ -10,7 +10,7 @@ import Foundation
 extension SVGWriter {
     mutating func path(_ drawing: PathDrawing, in frame: CGRect, identity: ViewIdentity) {
         flushPendingFill()
-        guard Self.isDrawable(frame), !drawing.path.isEmpty, drawing.path.isFinite else { return }
+        guard DrawnBounds.isDrawable(frame), !drawing.path.isEmpty, drawing.path.isFinite else { return }
         let stroke = drawing.stroke?.sanitized
         // SVG draws no stroke of no width (nor does Cairo).
         if let stroke, stroke.lineWidth <= 0 { return }

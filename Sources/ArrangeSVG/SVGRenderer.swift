@@ -51,7 +51,7 @@ public struct SVGRenderer: Renderer, Sendable {
         try Limits.checkCanvas(list.size, scale: scale, pixelLimit: false)
         var writer = SVGWriter(textMode: textMode, fonts: fonts, scale: scale, expectedItems: list.items.count, imageLinks: imageLinks)
         writer.background(options.background, size: list.size)
-        writer.walk(list.items)
+        DisplayList.walk(list.items, &writer)
         writer.finish()
         if let error = writer.error { throw error }
         return writer.document(size: list.size)
@@ -76,9 +76,8 @@ struct SVGWriter: DisplayListVisitor {
     /// How many `<g>` each open group wrote: none for one with nothing to apply, more than one
     /// when its effects must nest (two clips, a clip or shadow with a translation).
     var openGroups: [Int] = []
-    /// The sum of the open groups' translations, to know where items land on the pixel grid.
-    var translation = CGSize.zero
-    var translations: [CGSize] = []
+    /// The open groups, for where items land on the pixel grid.
+    var groups = GroupStack()
     /// Gradients, masks and filters, one a line, for the `<defs>` after the glyphs.
     let definitions = SVGBuffer()
     /// The number of each definition written, by its element and content, so that identical
@@ -119,33 +118,6 @@ struct SVGWriter: DisplayListVisitor {
         self.imageLinks = imageLinks
         // About 90 bytes an element; a guess, so that a large list grows its storage rarely.
         body = SVGBuffer(capacity: min(expectedItems, 1 << 20) * 96 + 256)
-    }
-
-    /// Visits `items` back to front, as `DisplayList.walk` does. Walking here rather than through
-    /// the generic `walk` in Arrange lets the compiler call this writer directly instead of
-    /// through the protocol, which is a third of the time on a list of 10,000 boxes.
-    mutating func walk(_ items: [DisplayItem]) {
-        // Items are read in place; copying each one would retain and release its strings.
-        items.withUnsafeBufferPointer { items in
-            for index in items.indices {
-                switch items[index].content {
-                case .fill(let shape, let color):
-                    fill(shape, color: color, in: items[index].frame, id: items[index].identity.id)
-                case .strokeBorder(let shape, let color, let lineWidth):
-                    strokeBorder(shape, color: color, lineWidth: lineWidth, in: items[index].frame, id: items[index].identity.id)
-                case .text(let run):
-                    text(run, in: items[index].frame, identity: items[index].identity)
-                case .path(let drawing):
-                    path(drawing, in: items[index].frame, identity: items[index].identity)
-                case .image(let drawing):
-                    image(drawing, in: items[index].frame, identity: items[index].identity)
-                case .group(let group):
-                    beginGroup(group, frame: items[index].frame, identity: items[index].identity)
-                    walk(group.items)
-                    endGroup()
-                }
-            }
-        }
     }
 
     /// Writes what is still held back; call after the walk.
@@ -218,7 +190,7 @@ struct SVGWriter: DisplayListVisitor {
     }
 
     private mutating func fill(_ shape: ShapeKind, color: Color, in frame: CGRect, id: String?) {
-        guard Self.isDrawable(frame) else { return }
+        guard DrawnBounds.isDrawable(frame) else { return }
         flushPendingFill()
         if shape == .rectangle {
             hasPendingFill = true
@@ -241,7 +213,7 @@ struct SVGWriter: DisplayListVisitor {
     }
 
     private mutating func strokeBorder(_ shape: ShapeKind, color: Color, lineWidth: CGFloat, in frame: CGRect, id: String?) {
-        guard Self.isDrawable(frame), lineWidth > 0 else { return }
+        guard DrawnBounds.isDrawable(frame), lineWidth > 0 else { return }
         // The outline inset by half the line width, so the band lies inside the frame.
         let inset = frame.insetBy(dx: lineWidth / 2, dy: lineWidth / 2)
         // A band as wide as half the frame covers all of it: fill the shape (SVG draws no
@@ -271,8 +243,8 @@ struct SVGWriter: DisplayListVisitor {
     private func mergesExactly(border color: Color, lineWidth: CGFloat, frame: CGRect) -> Bool {
         // 254.5 and above round to 255, opaque.
         guard color.alpha * 255 >= 254.5 else { return false }
-        return Self.onGrid(lineWidth * scale) && Self.onGrid((frame.origin.x + translation.width) * scale)
-            && Self.onGrid((frame.origin.y + translation.height) * scale) && Self.onGrid(frame.size.width * scale)
+        return Self.onGrid(lineWidth * scale) && Self.onGrid((frame.origin.x + groups.translation.width) * scale)
+            && Self.onGrid((frame.origin.y + groups.translation.height) * scale) && Self.onGrid(frame.size.width * scale)
             && Self.onGrid(frame.size.height * scale)
     }
 
@@ -477,9 +449,5 @@ struct SVGWriter: DisplayListVisitor {
         var hash: UInt64 = 0xcbf29ce484222325
         for byte in face.description.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
         return "arrange-" + String(hash % 0xFFFFFF, radix: 16)
-    }
-
-    static func isDrawable(_ frame: CGRect) -> Bool {
-        frame.minX.isFinite && frame.minY.isFinite && frame.width.isFinite && frame.height.isFinite
     }
 }

@@ -1,11 +1,11 @@
 import Arrange
-import ArrangeCairo
+import ArrangeBackends
 import ArrangeSVG
 import Foundation
 
 /// The pipeline from a scene to pictures, shared by `arrange render`, `check` and `layout` so
 /// they cannot drift apart: the scene's fonts, its layout on its canvas, and each format drawn
-/// from the one display list.
+/// from the one display list by the backend the registry names for it.
 ///
 /// ```swift
 /// let renderer = SceneRenderer()
@@ -13,10 +13,8 @@ import Foundation
 /// let png = try rendered.data(as: .png)
 /// ```
 public struct SceneRenderer: Sendable {
-    /// An output format.
-    public enum Format: String, Sendable, CaseIterable, Codable {
-        case png, svg, pdf
-    }
+    /// An output format: one that a backend of `backends` writes.
+    public typealias Format = OutputFormat
 
     /// Pixels per point, replacing each scene's canvas scale; nil keeps the scene's.
     public var scale: CGFloat?
@@ -28,13 +26,16 @@ public struct SceneRenderer: Sendable {
     /// Threads each PNG is drawn and encoded with; nil uses every core. A batch that already
     /// renders one scene per core sets 1.
     public var pngThreads: Int?
+    /// The backends that draw each format.
+    public var backends: BackendRegistry
 
     public init(scale: CGFloat? = nil, svgTextMode: SVGRenderer.TextMode = .outlines, fonts: FontLibrary = .system,
-                pngThreads: Int? = nil) {
+                pngThreads: Int? = nil, backends: BackendRegistry = .standard) {
         self.scale = scale
         self.svgTextMode = svgTextMode
         self.fonts = fonts
         self.pngThreads = pngThreads
+        self.backends = backends
     }
 
     /// Lays `scene` out, on a thread with a stack deep enough for any scene `Limits` allow.
@@ -47,6 +48,7 @@ public struct SceneRenderer: Sendable {
             let options = RenderOptions(scale: scale ?? scene.canvas.scale, background: scene.canvas.background)
             var rendered = RenderedScene(scene: scene, fonts: library, tree: tree, options: options, svgTextMode: svgTextMode)
             rendered.pngThreads = pngThreads
+            rendered.backends = backends
             return rendered
         }
     }
@@ -63,6 +65,8 @@ public struct RenderedScene: Sendable {
     public var svgTextMode: SVGRenderer.TextMode
     /// Threads each PNG is drawn with; nil uses every core.
     public var pngThreads: Int?
+    /// The backends that draw each format.
+    public var backends: BackendRegistry = .standard
 
     /// The display list every format is drawn from.
     public var displayList: DisplayList { tree.result.displayList }
@@ -77,21 +81,12 @@ public struct RenderedScene: Sendable {
     /// its fonts and options. `alwaysRGBA` keeps PNGs RGBA even when opaque.
     /// - Throws: `SceneError` at the canvas (or the view) when a backend fails.
     public func draw(_ list: DisplayList, as format: SceneRenderer.Format, alwaysRGBA: Bool = false) throws -> Data {
+        // A scene read with a raised pixel limit may be drawn that large.
+        let settings = BackendSettings(fonts: fonts, options: options,
+                                       pixelLimit: max(Int(Limits.pngPixels), Int(min(scene.limits.canvasPixels, CGFloat(SceneLimits.largestValue)))),
+                                       threads: pngThreads, alwaysRGBA: alwaysRGBA, values: [SVGBackend.textOption: svgTextMode.rawValue])
         do {
-            return try LargeStack.run {
-                switch format {
-                case .svg: Data(try SVGRenderer(textMode: svgTextMode, fonts: fonts).render(list, options: options).utf8)
-                case .png:
-                    // A scene read with a raised pixel limit may be drawn that large.
-                    try {
-                        var renderer = CairoRenderer(format: .png, fonts: fonts, pixelLimit: max(Int(Limits.pngPixels), Int(min(scene.limits.canvasPixels, CGFloat(SceneLimits.largestValue)))))
-                        renderer.threads = pngThreads
-                        renderer.alwaysRGBA = alwaysRGBA
-                        return try renderer.render(list, options: options)
-                    }()
-                case .pdf: try CairoRenderer(format: .pdf, fonts: fonts).render(list, options: options)
-                }
-            }
+            return try LargeStack.run { try backends.draw(list, as: format, settings: settings) }
         } catch let error as SceneError {
             throw error
         } catch {

@@ -1,6 +1,5 @@
 import Arrange
-import ArrangeCairo
-import ArrangeSVG
+import ArrangeBackends
 import Foundation
 
 /// How to turn a value into a comparable snapshot, as a value (after swift-snapshot-testing):
@@ -82,12 +81,12 @@ func firstDifferingLine(_ reference: String, _ actual: String) -> (number: Int, 
 }
 
 extension Snapshotting where Value == DisplayList, Format == Bitmap {
-    /// The display list drawn by Cairo as a PNG at `scale`, on `background`, compared by
-    /// `comparison`.
-    public static func png(scale: CGFloat? = nil, background: Color? = .white,
-                           comparison: ImageComparison = .checkDefault) -> Snapshotting {
+    /// The display list drawn as a PNG at `scale`, on `background`, by the backend of `backends`
+    /// that draws PNG (Cairo's unless one is `named`), compared by `comparison`.
+    public static func png(scale: CGFloat? = nil, background: Color? = .white, comparison: ImageComparison = .checkDefault,
+                           backends: BackendRegistry = .standard, named backend: String? = nil) -> Snapshotting {
         Snapshotting(pathExtension: "png", diffing: .image(comparison)) { list in
-            try Bitmap(png: CairoRenderer().render(list, options: RenderOptions(scale: scale, background: background)))
+            try Bitmap(png: backends.draw(list, as: .png, backend: backend, settings: BackendSettings(options: RenderOptions(scale: scale, background: background))))
         }
     }
 }
@@ -95,7 +94,9 @@ extension Snapshotting where Value == DisplayList, Format == Bitmap {
 extension Snapshotting where Value == DisplayList, Format == String {
     /// The display list as an SVG document, compared line by line.
     public static var svg: Snapshotting {
-        Snapshotting(pathExtension: "svg", diffing: .lines) { try SVGRenderer().render($0) }
+        Snapshotting(pathExtension: "svg", diffing: .lines) { list in
+            String(decoding: try BackendRegistry.standard.draw(list, as: .svg, settings: BackendSettings()), as: UTF8.self)
+        }
     }
 }
 

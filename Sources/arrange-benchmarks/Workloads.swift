@@ -162,7 +162,7 @@ func sanityCheck(_ list: DisplayList, _ boxes: [AnchorWorkload.Box]) throws -> S
             switch item.content {
             case .fill: fills.append(item.frame)
             case .group(let group): collect(group.items)
-            default: break
+            case .strokeBorder, .text, .path, .image: continue
             }
         }
     }

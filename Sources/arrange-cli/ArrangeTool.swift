@@ -1,5 +1,6 @@
 import Arrange
 import ArgumentParser
+import ArrangeBackends
 import ArrangeScene
 import Foundation
 import Synchronization
@@ -156,7 +157,7 @@ struct SceneInput: Sendable {
                 inputs += matches
                 continue
             }
-            let hint = ["png", "svg", "pdf"].contains((argument as NSString).pathExtension.lowercased())
+            let hint = BackendRegistry.standard.format(named: (argument as NSString).pathExtension) != nil
                 ? " (to write a picture to a file, use -o \(TerminalText.escaped(argument)))" : ""
             throw ValidationError("no scene file '\(TerminalText.escaped(argument))'\(hint)")
         }

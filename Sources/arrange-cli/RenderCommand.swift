@@ -1,6 +1,6 @@
 import Arrange
 import ArgumentParser
-import ArrangeCairo
+import ArrangeBackends
 import ArrangeSVG
 import ArrangeScene
 import Foundation
@@ -63,7 +63,8 @@ struct RenderCommand: ParsableCommand {
             help: ArgumentHelp("The folder to write into (made if missing); a file such as 'card.png' when one scene is rendered in one format; '-' for standard output.", valueName: "path"))
     var output = "."
 
-    @Option(help: "Formats to write, comma-separated: png, svg, pdf (default: png, or the extension of -o).", transform: OutputFormat.parseList)
+    @Option(help: ArgumentHelp("Formats to write, comma-separated: \(BackendRegistry.standard.formats.map(\.rawValue).joined(separator: ", ")) (default: png, or the extension of -o)."),
+            transform: OutputFormat.parseList)
     var format: [OutputFormat]?
 
     @Flag(help: "Write every output directly into the output folder, not into the scenes' subfolders.")
@@ -131,7 +132,7 @@ struct RenderCommand: ParsableCommand {
         let toStandardOutput = output == "-"
         // `-o card.png`: a file when the path names a picture format.
         let outputExtension = (output as NSString).pathExtension.lowercased()
-        let outputFormat = toStandardOutput ? nil : OutputFormat(rawValue: outputExtension)
+        let outputFormat = toStandardOutput ? nil : BackendRegistry.standard.format(named: outputExtension)
         let format = self.format ?? [outputFormat ?? .png]
         let toFile = outputFormat != nil
         if let outputFormat {
@@ -231,20 +232,19 @@ struct RenderCommand: ParsableCommand {
     }
 }
 
-/// The picture formats `render` writes.
-typealias OutputFormat = SceneRenderer.Format
-
-extension SceneRenderer.Format {
-    /// "png,svg" → [.png, .svg], each once, in the order given.
-    static func parseList(_ text: String) throws -> [SceneRenderer.Format] {
-        var formats: [SceneRenderer.Format] = []
-        for part in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !part.isEmpty {
-            guard let format = SceneRenderer.Format(rawValue: part) else {
-                throw ValidationError("unknown format '\(part)'; expected png, svg or pdf, comma-separated")
+extension OutputFormat {
+    /// "png,svg" → [.png, .svg], each once, in the order given; each a format some backend of
+    /// the registry writes.
+    static func parseList(_ text: String) throws -> [OutputFormat] {
+        let registry = BackendRegistry.standard
+        var formats: [OutputFormat] = []
+        for part in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !part.isEmpty {
+            guard let format = registry.format(named: part) else {
+                throw ValidationError("unknown format '\(TerminalText.escaped(part))'; expected \(registry.formatList), comma-separated")
             }
             if !formats.contains(format) { formats.append(format) }
         }
-        guard !formats.isEmpty else { throw ValidationError("--format needs at least one of png, svg, pdf") }
+        guard !formats.isEmpty else { throw ValidationError("--format needs at least one of \(registry.formats.map(\.rawValue).joined(separator: ", "))") }
         return formats
     }
 }

@@ -43,28 +43,46 @@ public protocol DisplayListVisitor {
 
 extension DisplayList {
     /// Walks the items back to front, calling `visitor` once per item.
+    @inlinable
     public func walk<V: DisplayListVisitor>(_ visitor: inout V) {
         Self.walk(items, &visitor)
     }
 
-    private static func walk<V: DisplayListVisitor>(_ items: [DisplayItem], _ visitor: inout V) {
-        for item in items {
-            switch item.content {
-            case .fill(let shape, let color):
-                visitor.fill(shape, color: color, in: item.frame, identity: item.identity)
-            case .strokeBorder(let shape, let color, let lineWidth):
-                visitor.strokeBorder(shape, color: color, lineWidth: lineWidth, in: item.frame, identity: item.identity)
-            case .text(let run):
-                visitor.text(run, in: item.frame, identity: item.identity)
-            case .path(let drawing):
-                visitor.path(drawing, in: item.frame, identity: item.identity)
-            case .image(let drawing):
-                visitor.image(drawing, in: item.frame, identity: item.identity)
-            case .group(let group):
-                visitor.beginGroup(group, frame: item.frame, identity: item.identity)
-                walk(group.items, &visitor)
-                visitor.endGroup()
+    /// Walks `items` back to front, a group's items between its `beginGroup` and `endGroup`.
+    /// Inlinable, so a backend's walk is specialized for its visitor and calls it directly.
+    @inlinable
+    public static func walk<V: DisplayListVisitor>(_ items: [DisplayItem], _ visitor: inout V) {
+        // Items are read in place; copying each one would retain and release its strings.
+        items.withUnsafeBufferPointer { items in
+            for index in items.indices {
+                items[index].draw(into: &visitor) { visitor, group in walk(group.items, &visitor) }
             }
+        }
+    }
+}
+
+extension DisplayItem {
+    /// Hands the item to the visitor's function for its kind: the one switch over item kinds
+    /// that every backend's drawing goes through, so a new kind cannot be skipped by one of them.
+    /// A group's items are drawn by `children` (the whole list, or a band's share of it), between
+    /// `beginGroup` and `endGroup`.
+    @inlinable
+    public func draw<V: DisplayListVisitor>(into visitor: inout V, children: (inout V, DisplayGroup) -> Void) {
+        switch content {
+        case .fill(let shape, let color):
+            visitor.fill(shape, color: color, in: frame, identity: identity)
+        case .strokeBorder(let shape, let color, let lineWidth):
+            visitor.strokeBorder(shape, color: color, lineWidth: lineWidth, in: frame, identity: identity)
+        case .text(let run):
+            visitor.text(run, in: frame, identity: identity)
+        case .path(let drawing):
+            visitor.path(drawing, in: frame, identity: identity)
+        case .image(let drawing):
+            visitor.image(drawing, in: frame, identity: identity)
+        case .group(let group):
+            visitor.beginGroup(group, frame: frame, identity: identity)
+            children(&visitor, group)
+            visitor.endGroup()
         }
     }
 }
