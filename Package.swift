@@ -75,8 +75,8 @@ let package = Package(
         // The benchmarks' floors in plain C (a greedy flow loop, raw Cairo, snprintf SVG); only
         // arrange-benchmarks depends on it.
         .target(name: "CBenchmarkFloors", linkerSettings: [.linkedLibrary("cairo")]),
-        // What the test targets share: running external tools and the command.
-        .target(name: "TestSupport", dependencies: ["Arrange"], path: "Tests/TestSupport"),
+        // What the test targets share: running external tools and the command, and the recording backend.
+        .target(name: "TestSupport", dependencies: ["Arrange", "ArrangeBackends"], path: "Tests/TestSupport"),
         .testTarget(name: "ArrangeTests", dependencies: ["Arrange", "TestSupport"], exclude: ["Fixtures"]),
         // Layouts written as for SwiftUI, with only the import changed.
         .testTarget(name: "SwiftUIPortTests", dependencies: ["Arrange"]),
