@@ -82,9 +82,9 @@ let package = Package(
         .testTarget(name: "SwiftUIPortTests", dependencies: ["Arrange"]),
         .testTarget(name: "SnapshotTests", dependencies: ["ArrangeSnapshot", "ArrangeSnapshotTesting", "Arrange", "ArrangeCairo", "TestSupport"],
                     exclude: ["Fixtures", "__Snapshots__"]),
-        .testTarget(name: "RendererTests", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot", "ArrangeScene", "CPNG", "CCairo", "TestSupport"]),
+        .testTarget(name: "RendererTests", dependencies: ["Arrange", "ArrangeBackends", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot", "ArrangeScene", "CPNG", "CCairo", "TestSupport"]),
         // Scene files: reading, errors, fixtures against the JSON Schema, determinism.
-        .testTarget(name: "SceneTests", dependencies: ["ArrangeScene", "Arrange", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot", "TestSupport"]),
+        .testTarget(name: "SceneTests", dependencies: ["ArrangeScene", "Arrange", "ArrangeBackends", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot", "TestSupport"]),
         // The `arrange` command run as a subprocess.
         .testTarget(name: "CLITests", dependencies: ["arrange", "ArrangeSnapshot", "TestSupport"]),
     ]

@@ -64,43 +64,44 @@ public struct RecordingBackend: Backend {
         var items: [Item] = []
         var groups = GroupStack()
 
-        /// Three deviations of blur, and two points for the rasterisers' rounding.
-        static func shadowReach(_ shadow: Shadow) -> CGFloat { 3 * max(shadow.radius, 0) + 2 }
+        /// Three deviations of blur, and four points for the rasterisers' kernels (Cairo's three
+        /// box passes reach 3σ and up to four pixels more).
+        static func shadowReach(_ shadow: Shadow) -> CGFloat { 3 * max(shadow.radius, 0) + 4 }
 
-        mutating func record(_ content: DisplayItem.Content, _ frame: CGRect, _ identity: ViewIdentity, kind: String,
+        mutating func record(_ content: DisplayItem.Content, _ frame: CGRect, _ identity: ViewIdentity,
                              alpha: Double = 1, hasInk: Bool = true) {
             let drawn = DrawnBounds.of(DisplayItem(frame: frame, identity: identity, content: content), shadowReach: Self.shadowReach)
             let shown = drawn.isNull ? drawn : groups.visibleRect(drawn)
             let bounds = shown.isNull ? nil : [Double(shown.minX), Double(shown.minY), Double(shown.width), Double(shown.height)]
-            items.append(Item(kind: kind, path: identity.path, depth: groups.depth, bounds: bounds,
+            items.append(Item(kind: content.kind.rawValue, path: identity.path, depth: groups.depth, bounds: bounds,
                               opacity: (groups.opacity * alpha * 255).rounded() / 255, hasInk: hasInk))
         }
 
         mutating func fill(_ shape: ShapeKind, color: Color, in frame: CGRect, identity: ViewIdentity) {
-            record(.fill(shape, color), frame, identity, kind: "fill", alpha: color.alpha)
+            record(.fill(shape, color), frame, identity, alpha: color.alpha)
         }
 
         mutating func strokeBorder(_ shape: ShapeKind, color: Color, lineWidth: CGFloat, in frame: CGRect, identity: ViewIdentity) {
-            record(.strokeBorder(shape, color, lineWidth: lineWidth), frame, identity, kind: "strokeBorder", alpha: lineWidth > 0 ? color.alpha : 0)
+            record(.strokeBorder(shape, color, lineWidth: lineWidth), frame, identity, alpha: lineWidth > 0 ? color.alpha : 0)
         }
 
         mutating func text(_ run: TextRun, in frame: CGRect, identity: ViewIdentity) {
             let ink = run.lines.contains { !$0.glyphs.isEmpty && $0.text.contains { !$0.isWhitespace } }
-            record(.text(run), frame, identity, kind: "text", alpha: run.color.alpha, hasInk: ink)
+            record(.text(run), frame, identity, alpha: run.color.alpha, hasInk: ink)
         }
 
         mutating func path(_ drawing: PathDrawing, in frame: CGRect, identity: ViewIdentity) {
             var alpha = 1.0
             if case .color(let color) = drawing.paint { alpha = color.alpha }
-            record(.path(drawing), frame, identity, kind: "path", alpha: alpha)
+            record(.path(drawing), frame, identity, alpha: alpha)
         }
 
         mutating func image(_ drawing: ImageDrawing, in frame: CGRect, identity: ViewIdentity) {
-            record(.image(drawing), frame, identity, kind: "image")
+            record(.image(drawing), frame, identity)
         }
 
         mutating func beginGroup(_ group: DisplayGroup, frame: CGRect, identity: ViewIdentity) {
-            record(.group(group), frame, identity, kind: "group", alpha: group.shadow?.color.alpha ?? 1, hasInk: group.shadow != nil)
+            record(.group(group), frame, identity, alpha: group.shadow?.color.alpha ?? 1, hasInk: group.shadow != nil)
             groups.push(group, frame: frame)
         }
 

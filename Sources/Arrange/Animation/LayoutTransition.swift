@@ -173,18 +173,11 @@ public struct LayoutTransition {
     /// the kind of item, since one view may draw a group and the shape inside it.
     private struct ItemKey: Hashable {
         let path: String
-        let kind: UInt8
+        let kind: DisplayItem.Content.Kind
 
         init(_ item: DisplayItem) {
             path = item.identity.path
-            kind = switch item.content {
-            case .fill: 0
-            case .strokeBorder: 1
-            case .group: 2
-            case .text: 3
-            case .path: 4
-            case .image: 5
-            }
+            kind = item.content.kind
         }
     }
 

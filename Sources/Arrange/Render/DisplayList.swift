@@ -72,6 +72,24 @@ public struct DisplayItem: Equatable, Sendable {
         indirect case path(PathDrawing)
         /// A bitmap image stretched over the frame.
         indirect case image(ImageDrawing)
+
+        /// The kinds of item, without their payloads: for code that must handle every kind
+        /// (tests that every backend draws each one).
+        public enum Kind: String, CaseIterable, Sendable {
+            case fill, strokeBorder, group, text, path, image
+        }
+
+        /// The item's kind.
+        public var kind: Kind {
+            switch self {
+            case .fill: .fill
+            case .strokeBorder: .strokeBorder
+            case .group: .group
+            case .text: .text
+            case .path: .path
+            case .image: .image
+            }
+        }
     }
 }
 
