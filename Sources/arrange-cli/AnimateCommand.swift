@@ -6,7 +6,7 @@ import Foundation
 import Synchronization
 
 /// `arrange animate`: a scene's animation as frames, an animated SVG, a contact sheet or an APNG.
-struct AnimateCommand: ParsableCommand {
+struct AnimateCommand: ParsableCommand, SceneReadingCommand {
     static let configuration = CommandConfiguration(
         commandName: "animate",
         abstract: "Export a scene's animation as frames, an animated SVG, a contact sheet or an animated PNG.",
@@ -86,11 +86,7 @@ struct AnimateCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print each file written.")
     var verbose = false
 
-    @OptionGroup var fonts: FontOptions
-
-    @OptionGroup var limitOptions: LimitOptions
-
-    @OptionGroup var strictOption: StrictOption
+    @OptionGroup var sceneOptions: SceneOptions
 
     func validate() throws {
         if let fps, !(SceneAnimation.fpsRange.contains(fps)) {

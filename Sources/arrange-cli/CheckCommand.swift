@@ -6,7 +6,7 @@ import Foundation
 import Synchronization
 
 /// `arrange check`: scenes against reference pictures.
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: ParsableCommand, SceneReadingCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check scenes against reference pictures (visual regression tests).",
@@ -75,11 +75,7 @@ struct CheckCommand: ParsableCommand {
     @Option(name: [.short, .long], help: "Scenes checked at once (default: the number of cores).")
     var jobs: Int?
 
-    @OptionGroup var fonts: FontOptions
-
-    @OptionGroup var limitOptions: LimitOptions
-
-    @OptionGroup var strictOption: StrictOption
+    @OptionGroup var sceneOptions: SceneOptions
 
     func validate() throws {
         guard !scenes.isEmpty else { throw ValidationError("name at least one scene file") }

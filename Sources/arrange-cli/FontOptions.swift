@@ -32,3 +32,24 @@ struct StrictOption: ParsableArguments {
 }
 
 extension SVGRenderer.TextMode: ExpressibleByArgument {}
+
+/// `--font-dir`, `--limit`, `--allow-read` and `--strict`: the options of every command that
+/// reads and lays out scenes.
+struct SceneOptions: ParsableArguments {
+    @OptionGroup var fonts: FontOptions
+
+    @OptionGroup var limitOptions: LimitOptions
+
+    @OptionGroup var strictOption: StrictOption
+}
+
+/// A command that reads scenes, with `SceneOptions`' groups by their own names.
+protocol SceneReadingCommand {
+    var sceneOptions: SceneOptions { get }
+}
+
+extension SceneReadingCommand {
+    var fonts: FontOptions { sceneOptions.fonts }
+    var limitOptions: LimitOptions { sceneOptions.limitOptions }
+    var strictOption: StrictOption { sceneOptions.strictOption }
+}

@@ -4,7 +4,7 @@ import ArrangeScene
 import Foundation
 
 /// `arrange layout`: the laid-out tree of a scene, without drawing it.
-struct LayoutCommand: ParsableCommand {
+struct LayoutCommand: ParsableCommand, SceneReadingCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout",
         abstract: "Print where every view of a scene goes, without rendering.",
@@ -43,11 +43,7 @@ struct LayoutCommand: ParsableCommand {
     @Argument(help: "Scene files, folders or patterns, or '-' to read YAML from standard input.")
     var scenes: [String]
 
-    @OptionGroup var fonts: FontOptions
-
-    @OptionGroup var limitOptions: LimitOptions
-
-    @OptionGroup var strictOption: StrictOption
+    @OptionGroup var sceneOptions: SceneOptions
 
     @Flag(name: .customLong("warn-overflow"), inversion: .prefixedNo,
           help: "Warn, with the view's line, when a view lands outside the canvas and is cut off.")

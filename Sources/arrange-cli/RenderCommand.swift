@@ -7,7 +7,7 @@ import Foundation
 import Synchronization
 
 /// `arrange render`: scenes to PNG, SVG and PDF files.
-struct RenderCommand: ParsableCommand {
+struct RenderCommand: ParsableCommand, SceneReadingCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render scene files to PNG, SVG or PDF.",
@@ -108,11 +108,7 @@ struct RenderCommand: ParsableCommand {
             help: "How SVG writes text: outlines (the glyphs themselves; looks the same on every viewer), embedded (the fonts, cut to the characters used, inside the file) or system (the viewer's installed fonts).")
     var svgText: SVGRenderer.TextMode = .outlines
 
-    @OptionGroup var fonts: FontOptions
-
-    @OptionGroup var limitOptions: LimitOptions
-
-    @OptionGroup var strictOption: StrictOption
+    @OptionGroup var sceneOptions: SceneOptions
 
     func validate() throws {
         guard !scenes.isEmpty else { throw ValidationError("name at least one scene file") }

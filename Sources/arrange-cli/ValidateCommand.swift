@@ -3,7 +3,7 @@ import ArrangeScene
 import Foundation
 
 /// `arrange validate`: checks scenes without writing anything.
-struct ValidateCommand: ParsableCommand {
+struct ValidateCommand: ParsableCommand, SceneReadingCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check scene files without rendering them.",
@@ -27,11 +27,7 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: "Scene files, folders of scene files or patterns such as 'Fixtures/*.yaml'; '-' reads YAML from standard input.")
     var scenes: [String]
 
-    @OptionGroup var fonts: FontOptions
-
-    @OptionGroup var limitOptions: LimitOptions
-
-    @OptionGroup var strictOption: StrictOption
+    @OptionGroup var sceneOptions: SceneOptions
 
     @Flag(name: .customLong("warn-overflow"), inversion: .prefixedNo,
           help: "Warn, with the view's line, when a view lands outside the canvas and is cut off.")

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Proposes nil on the fixed axes, so the child takes its ideal length there (docs/layout-rules.md §3.4).
-struct FixedSizeLayout: Layout {
+struct FixedSizeLayout: SingleChildLayout {
     let horizontal: Bool
     let vertical: Bool
 
@@ -18,14 +18,6 @@ struct FixedSizeLayout: Layout {
     }
 
     func spacing(subviews: Subviews, cache: inout ()) -> ViewSpacing { subviews.first?.spacing ?? .zero }
-
-    func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGFloat? {
-        childGuide(guide.key, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
-    }
-
-    func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGFloat? {
-        childGuide(guide.key, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
-    }
 }
 
 extension View {

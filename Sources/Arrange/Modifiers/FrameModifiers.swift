@@ -2,7 +2,7 @@ import Foundation
 
 /// `frame(width:height:alignment:)`: fixed lengths on the given axes (docs/layout-rules.md §3.1).
 @usableFromInline
-struct FixedFrameLayout: Layout {
+struct FixedFrameLayout: SingleChildLayout {
     let width: CGFloat?
     let height: CGFloat?
     let alignment: Alignment
@@ -37,22 +37,12 @@ struct FixedFrameLayout: Layout {
     func spacing(subviews: Subviews, cache: inout ()) -> ViewSpacing {
         framedSpacing(subviews, horizontal: width != nil, vertical: height != nil)
     }
-
-    @usableFromInline
-    func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGFloat? {
-        childGuide(guide.key, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
-    }
-
-    @usableFromInline
-    func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGFloat? {
-        childGuide(guide.key, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
-    }
 }
 
 /// `frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)`
 /// (docs/layout-rules.md §3.2).
 @usableFromInline
-struct FlexibleFrameLayout: Layout {
+struct FlexibleFrameLayout: SingleChildLayout {
     /// The layout for the modifier's arguments; kept out of the inlinable modifier so that only
     /// this call, not the normalisation, is visible to clients.
     @usableFromInline
@@ -150,7 +140,14 @@ struct FlexibleFrameLayout: Layout {
     func spacing(subviews: Subviews, cache: inout ()) -> ViewSpacing {
         framedSpacing(subviews, horizontal: !horizontal.isEmpty, vertical: !vertical.isEmpty)
     }
+}
 
+/// A modifier's layout of one child, whose explicit guides are the child's, moved by where the
+/// child sits (§3): frames, padding, fixedSize.
+@usableFromInline
+protocol SingleChildLayout: Layout where Cache == () {}
+
+extension SingleChildLayout {
     @usableFromInline
     func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGFloat? {
         childGuide(guide.key, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)

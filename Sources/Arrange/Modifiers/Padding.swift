@@ -2,7 +2,7 @@ import Foundation
 
 /// Insets around a child (docs/layout-rules.md §3.3).
 @usableFromInline
-struct PaddingLayout: Layout {
+struct PaddingLayout: SingleChildLayout {
     let insets: EdgeInsets
 
     @usableFromInline
@@ -36,16 +36,6 @@ struct PaddingLayout: Layout {
         guard let child = subviews.first else { return .zero }
         let padded = Edge.allCases.filter { insets[$0] != 0 }.reduce(into: Edge.Set()) { $0.insert(Edge.Set($1)) }
         return child.spacing.replacingWithPlain(padded)
-    }
-
-    @usableFromInline
-    func explicitAlignment(of guide: HorizontalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGFloat? {
-        childGuide(guide.key, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
-    }
-
-    @usableFromInline
-    func explicitAlignment(of guide: VerticalAlignment, in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGFloat? {
-        childGuide(guide.key, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
     }
 }
 
