@@ -47,7 +47,7 @@ let package = Package(
             providers: [.apt(["libcairo2-dev"])]
         ),
         // A display list as PNG or PDF through Cairo.
-        .target(name: "ArrangeCairo", dependencies: ["Arrange", "ArrangeSVG", "CCairo", "CFontconfig", "CPNG", "CImageCodecs"]),
+        .target(name: "ArrangeCairo", dependencies: ["Arrange", "CCairo", "CFontconfig", "CPNG", "CImageCodecs"]),
         // PNG scanlines and zlib (zlib1g-dev) streams for ArrangeCairo's banded PNG writer.
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("z")]),
         // Scene files (YAML, JSON) to view trees, and the pipeline from a scene to its pictures.
