@@ -25,13 +25,9 @@ let package = Package(
         // Geometry, views, the Layout protocol, the engine, text and the display list.
         .target(name: "Arrange", dependencies: ["CHarfBuzz", "CFontconfig", "CUnicode", "CImageCodecs"]),
         // PNG and JPEG decoding for `Image` (libpng-dev, libjpeg62-turbo-dev), in C because both
-        // report errors by longjmp; SVG images through librsvg (librsvg2-dev), its few functions
-        // declared in rsvg-api.h and linked by name: librsvg's pkg-config flags carry -pthread,
-        // which SwiftPM warns about in every package that builds this one.
-        .target(name: "CImageCodecs", linkerSettings: [
-            .linkedLibrary("png16"), .linkedLibrary("jpeg"),
-            .linkedLibrary("rsvg-2"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"), .linkedLibrary("cairo"),
-        ]),
+        // report errors by longjmp. SVG images are sized through the reader CSVGImage installs, so
+        // the core links no renderer library.
+        .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
         // HarfBuzz: reads font files, shapes text, gives glyph outlines and colour glyph images.
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         // fontconfig: finds the installed font families.
@@ -48,7 +44,14 @@ let package = Package(
             providers: [.apt(["libcairo2-dev"])]
         ),
         // A display list as PNG or PDF through Cairo.
-        .target(name: "ArrangeCairo", dependencies: ["Arrange", "ArrangeSVG", "CCairo", "CFontconfig", "CPNG", "CImageCodecs"]),
+        .target(name: "ArrangeCairo", dependencies: ["Arrange", "CCairo", "CFontconfig", "CPNG", "CSVGImage"]),
+        // SVG images parsed, sized and drawn into a cairo_t by librsvg (librsvg2-dev); it installs
+        // its size reader in CImageCodecs as the program loads. librsvg's few functions are
+        // declared in rsvg-api.h and linked by name: its pkg-config flags carry -pthread, which
+        // SwiftPM warns about in every package that builds this one.
+        .target(name: "CSVGImage", dependencies: ["CImageCodecs"], linkerSettings: [
+            .linkedLibrary("rsvg-2"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"), .linkedLibrary("cairo"),
+        ]),
         // PNG scanlines and zlib (zlib1g-dev) streams for ArrangeCairo's banded PNG writer.
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("z")]),
         // The registry of the backends Arrange ships: which backend draws each format.
@@ -77,7 +80,8 @@ let package = Package(
         .target(name: "CBenchmarkFloors", linkerSettings: [.linkedLibrary("cairo")]),
         // What the test targets share: running external tools and the command, and the recording backend.
         .target(name: "TestSupport", dependencies: ["Arrange", "ArrangeBackends"], path: "Tests/TestSupport"),
-        .testTarget(name: "ArrangeTests", dependencies: ["Arrange", "TestSupport"], exclude: ["Fixtures"]),
+        // CSVGImage: the SVG images the tests make are sized by the librsvg reader it installs.
+        .testTarget(name: "ArrangeTests", dependencies: ["Arrange", "CSVGImage", "TestSupport"], exclude: ["Fixtures"]),
         // Layouts written as for SwiftUI, with only the import changed.
         .testTarget(name: "SwiftUIPortTests", dependencies: ["Arrange"]),
         .testTarget(name: "SnapshotTests", dependencies: ["ArrangeSnapshot", "ArrangeSnapshotTesting", "Arrange", "ArrangeCairo", "TestSupport"],

@@ -23,7 +23,7 @@ cd "$(dirname "$0")/.."
 #   zlib1g-dev                 deflate for the banded PNG writer (CPNG)
 #   python3-pil                Pillow: the tall-PNG cross-check (Scripts/check-tall-png.py)
 #   libpng-dev, libjpeg62-turbo-dev  decoding PNG and JPEG images (CImageCodecs)
-#   librsvg2-dev               drawing SVG images (CImageCodecs, its functions declared in rsvg-api.h)
+#   librsvg2-dev               sizing and drawing SVG images (CSVGImage, its functions declared in rsvg-api.h)
 #   inkscape, firefox-esr      the SVG viewer tests (SVG 1.1 readers and Gecko draw every fixture)
 packages=(libcairo2-dev pkg-config libharfbuzz-dev libfontconfig-dev libicu-dev fonts-dejavu-core fonts-dejavu-extra
           fonts-noto-cjk fonts-noto-color-emoji librsvg2-bin libxml2-utils chromium fonts-liberation2 libharfbuzz-bin poppler-utils time

@@ -1,6 +1,6 @@
 import Arrange
 import CCairo
-import CImageCodecs
+import CSVGImage
 import Foundation
 
 /// Paths, gradients and images, drawn as librsvg draws the SVG backend's `<path>`,

@@ -158,10 +158,9 @@ public struct CairoRenderer: Renderer, Sendable {
 
         switch format {
         case .png:
-            let status = withExtendedLifetime(sink) {
-                cairo_surface_write_to_png_stream(surface, CairoSink.write, Unmanaged.passUnretained(sink).toOpaque())
-            }
+            let (png, status) = CairoSink.png(surface)
             try Self.check(status)
+            return png
         case .pdf:
             cairo_surface_finish(surface)
             try Self.check(cairo_surface_status(surface))
@@ -179,33 +178,59 @@ public struct CairoRenderer: Renderer, Sendable {
     }
 }
 
-/// Hands PNG bytes to Cairo's PNG reader.
-final class PNGSource {
+/// Hands PNG bytes to Cairo's PNG reader: the one way PNGs are read, by colour glyphs here and
+/// by ArrangeSnapshot's `Bitmap` (hence `package`).
+package final class PNGSource {
     let data: Data
     var offset = 0
+    /// Whether Cairo asked for more than was left: the PNG is cut short.
+    var ranOut = false
     init(_ data: Data) { self.data = data }
 
     static let read: cairo_read_func_t = { closure, buffer, length in
         guard let closure, let buffer else { return CAIRO_STATUS_READ_ERROR }
         let source = Unmanaged<PNGSource>.fromOpaque(closure).takeUnretainedValue()
         let count = Int(length)
-        guard source.offset + count <= source.data.count else { return CAIRO_STATUS_READ_ERROR }
+        guard source.offset + count <= source.data.count else {
+            source.ranOut = true
+            return CAIRO_STATUS_READ_ERROR
+        }
         source.data.withUnsafeBytes { bytes in
             if let base = bytes.baseAddress { buffer.update(from: base.advanced(by: source.offset).assumingMemoryBound(to: UInt8.self), count: count) }
         }
         source.offset += count
         return CAIRO_STATUS_SUCCESS
     }
+
+    /// Cairo's image surface of PNG `data` (the caller checks its status and destroys it), and
+    /// whether the data ran out before the image did.
+    package static func surface(_ data: Data) -> (surface: OpaquePointer?, ranOut: Bool) {
+        let source = PNGSource(data)
+        let surface = withExtendedLifetime(source) {
+            cairo_image_surface_create_from_png_stream(read, Unmanaged.passUnretained(source).toOpaque())
+        }
+        return (surface, source.ranOut)
+    }
 }
 
-/// Collects the bytes Cairo streams out.
-final class CairoSink {
+/// Collects the bytes Cairo streams out: PDFs and Cairo's PNGs, here and in ArrangeSnapshot's
+/// `Bitmap` (hence `package`).
+package final class CairoSink {
     var data = Data()
 
     static let write: cairo_write_func_t = { closure, bytes, length in
         guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
         Unmanaged<CairoSink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
         return CAIRO_STATUS_SUCCESS
+    }
+
+    /// `surface` as Cairo's PNG, and the status Cairo ended with.
+    package static func png(_ surface: OpaquePointer?) -> (data: Data, status: cairo_status_t) {
+        let sink = CairoSink()
+        let status = withExtendedLifetime(sink) {
+            cairo_surface_write_to_png_stream(surface, write, Unmanaged.passUnretained(sink).toOpaque())
+        }
+        return (sink.data, status)
     }
 }
 
@@ -260,10 +285,7 @@ struct CairoPainter: DisplayListVisitor {
         if let known = colorGlyphs[key] { return known }
         var result: ColorGlyph?
         if let image = try? fonts.colorImage(of: glyph, in: face) {
-            let source = PNGSource(image.png)
-            let surface = withExtendedLifetime(source) {
-                cairo_image_surface_create_from_png_stream(PNGSource.read, Unmanaged.passUnretained(source).toOpaque())
-            }
+            let surface = PNGSource.surface(image.png).surface
             if let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS {
                 result = ColorGlyph(surface: surface, frame: image.frame, unitsPerEm: image.unitsPerEm)
             } else if let surface {

@@ -255,25 +255,19 @@ final class SVGBuffer {
         "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9fa0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebfc0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedfe0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff"
     }
 
-    /// User text as XML character data or an attribute value: the five special characters become
-    /// entities and characters XML 1.0 forbids are dropped, so nothing a user writes can add markup.
+    /// User text as XML character data or an attribute value, by `XMLEscaping`'s rule: nothing a
+    /// user writes can add markup. ASCII is written byte by byte, the rest encoded as UTF-8.
     func write(escaping text: String) {
         for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value < 0x80 {
-                switch value {
-                case 0x26: write("&amp;")
-                case 0x3C: write("&lt;")
-                case 0x3E: write("&gt;")
-                case 0x22: write("&quot;")
-                case 0x27: write("&apos;")
-                case 0x09, 0x0A, 0x0D: write(byte: UInt8(value))
-                case ..<0x20: continue
-                default: write(byte: UInt8(value))
+            switch XMLEscaping.replacement(for: scalar) {
+            case .keep:
+                if scalar.isASCII {
+                    write(byte: UInt8(scalar.value))
+                } else {
+                    UTF8.encode(scalar) { write(byte: $0) }
                 }
-            } else if value != 0xFFFE && value != 0xFFFF {
-                // Swift's scalars are never surrogates, the other characters XML forbids.
-                UTF8.encode(scalar) { write(byte: $0) }
+            case .drop: continue
+            case .entity(let entity): write(entity)
             }
         }
     }

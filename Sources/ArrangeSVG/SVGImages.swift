@@ -36,7 +36,7 @@ extension SVGWriter {
         let width = source.pixelWidth, height = source.pixelHeight
         content.write(text: " width=\"\(width)\" height=\"\(height)\" xlink:href=\"")
         if imageLinks {
-            content.write(escaping: Self.linkReference(source.name))
+            content.write(escaping: XMLEscaping.linkReference(source.name))
         } else {
             content.write("data:")
             content.write(text: source.format.mimeType)
@@ -47,42 +47,5 @@ extension SVGWriter {
         let number = define("image", prefix: "image", content: content)
         imageNumbers[key] = (source, number)
         return number
-    }
-
-    /// `name`, a file path, as a relative URL reference to that file: bytes a URL path cannot hold
-    /// as they are (spaces, `%`, `#`, `?`, quotes, angle brackets, non-ASCII…) percent-encoded,
-    /// and `./` in front of a name that would otherwise read as a scheme (`c:`, `javascript:`), `.`
-    /// in front of one that would name a host (`//host/…`). The result is still XML-escaped where
-    /// it is written.
-    static func linkReference(_ name: String) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(name.utf8.count)
-        let hex = Array("0123456789ABCDEF".utf8)
-        for byte in name.utf8 {
-            if Self.isPathByte(byte) {
-                bytes.append(byte)
-            } else {
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            }
-        }
-        var reference = String(decoding: bytes, as: UTF8.self)
-        if reference.hasPrefix("//") {
-            reference = "." + reference
-        } else if reference.prefix(while: { $0 != "/" }).contains(":") {
-            reference = "./" + reference
-        }
-        return reference
-    }
-
-    /// RFC 3986's `pchar` without `%` (which is always encoded), and `/`.
-    private static func isPathByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "-._~!$&'()*+,;=:@/".utf8.contains(byte)
-        }
     }
 }

@@ -1,5 +1,4 @@
 import Arrange
-import ArrangeSVG
 import Foundation
 
 /// The scenes written inside a Markdown file, as fenced code blocks whose info string is
@@ -200,7 +199,7 @@ public struct MarkdownScenes: Sendable {
     /// path; it is percent-encoded into the link, and the description is made one line of
     /// alternative text.
     public static func replacement(for block: Block, image: String, description: String?, details: Bool) -> String {
-        let link = "![\(altText(description ?? "arrange scene \(block.number)"))](\(linkDestination(image)))"
+        let link = "![\(MarkdownEscaping.altText(description ?? "arrange scene \(block.number)"))](\(MarkdownEscaping.linkDestination(image)))"
         guard details else {
             // A comment may not hold "--" (and CommonMark ends it at the first "-->").
             let escaped = block.source.contains("--")
@@ -210,41 +209,6 @@ public struct MarkdownScenes: Sendable {
         // Longer than any run of backticks in the source, so no line of it closes the fence.
         let fence = String(repeating: "`", count: max(3, longestBacktickRun(in: block.source) + 1))
         return "\(link)\n\n\(detailsOpening)\n\n\(fence)arrange\n\(block.source)\n\(fence)\n\n\(detailsClosing)"
-    }
-
-    /// `text` as the alternative text of an image link: on one line (line breaks, tabs and other
-    /// control characters become spaces), with the characters Markdown would read as markup
-    /// (brackets, backslashes, code spans, HTML and entities) escaped by a backslash.
-    static func altText(_ text: String) -> String {
-        var out = ""
-        // By characters, so that "\r\n" is one line break and one space.
-        for character in text {
-            if character.isNewline || character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                out += " "
-            } else if "\\[]<>`&*_!".contains(character) {
-                out += "\\" + String(character)
-            } else {
-                out.append(character)
-            }
-        }
-        return out.trimmingCharacters(in: .whitespaces)
-    }
-
-    /// A relative path as a Markdown link destination: percent-encoded as a URL path (spaces,
-    /// `%`, `<>`, control characters, non-ASCII; `./` before a first segment with a colon, which
-    /// would read as a scheme), and also the parentheses, which could end the destination, and
-    /// `&`, which Markdown would read as the start of an entity.
-    static func linkDestination(_ path: String) -> String {
-        var out = ""
-        for character in SVGEscaping.linkReference(path) {
-            switch character {
-            case "(": out += "%28"
-            case ")": out += "%29"
-            case "&": out += "%26"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 
     /// The most backticks in a row anywhere in `text`.

@@ -1,4 +1,5 @@
 import Arrange
+import ArrangeCairo
 import CCairo
 import Foundation
 
@@ -113,20 +114,14 @@ public struct Bitmap: Equatable, Sendable {
 
     /// Decodes PNG data whose header has been checked.
     private init(decoding data: Data) throws {
-        let reader = PNGReader(data: data)
-        let surface = withExtendedLifetime(reader) {
-            cairo_image_surface_create_from_png_stream({ closure, buffer, length in
-                guard let closure, let buffer else { return CAIRO_STATUS_READ_ERROR }
-                let reader = Unmanaged<PNGReader>.fromOpaque(closure).takeUnretainedValue()
-                return reader.read(into: buffer, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
-            }, Unmanaged.passUnretained(reader).toOpaque())
-        }
+        // Read as the renderer reads PNGs (ArrangeCairo's `PNGSource`).
+        let (surface, ranOut) = PNGSource.surface(data)
         defer { cairo_surface_destroy(surface) }
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
             // Cairo says only "error while reading from input stream"; the reader knows whether
             // the data ran out (a file cut short, often without its closing IEND chunk).
-            if reader.ranOut { throw SnapshotError.unreadableImage(Self.truncated) }
+            if ranOut { throw SnapshotError.unreadableImage(Self.truncated) }
             if status == CAIRO_STATUS_READ_ERROR || status == CAIRO_STATUS_PNG_ERROR {
                 throw SnapshotError.unreadableImage("the PNG is corrupt: its data cannot be decoded (a damaged chunk or compressed stream)")
             }
@@ -192,47 +187,17 @@ public struct Bitmap: Equatable, Sendable {
                 }
             }
         }
-        let writer = PNGWriter()
-        let status: cairo_status_t = buffer.withUnsafeMutableBufferPointer { raw in
+        // Written as the renderer's Cairo PNGs are (ArrangeCairo's `CairoSink`).
+        let (png, status) = buffer.withUnsafeMutableBufferPointer { raw in
             let surface = cairo_image_surface_create_for_data(raw.baseAddress, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
             defer { cairo_surface_destroy(surface) }
-            return withExtendedLifetime(writer) {
-                cairo_surface_write_to_png_stream(surface, { closure, bytes, length in
-                    guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-                    Unmanaged<PNGWriter>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
-                    return CAIRO_STATUS_SUCCESS
-                }, Unmanaged.passUnretained(writer).toOpaque())
-            }
+            return CairoSink.png(surface)
         }
         guard status == CAIRO_STATUS_SUCCESS else { throw SnapshotError.unwritableImage(Self.message(status)) }
-        return writer.data
+        return png
     }
 
     static func message(_ status: cairo_status_t) -> String {
         String(cString: cairo_status_to_string(status))
     }
-}
-
-/// Feeds PNG bytes to Cairo's stream reader.
-private final class PNGReader {
-    let data: Data
-    var offset = 0
-    /// Whether a read asked for more than was left: the PNG is cut short.
-    var ranOut = false
-    init(data: Data) { self.data = data }
-
-    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) -> Bool {
-        guard count >= 0, offset + count <= data.count else {
-            ranOut = true
-            return false
-        }
-        data.copyBytes(to: buffer, from: (data.startIndex + offset)..<(data.startIndex + offset + count))
-        offset += count
-        return true
-    }
-}
-
-/// Collects the bytes of Cairo's stream writer.
-private final class PNGWriter {
-    var data = Data()
 }

@@ -1,5 +1,4 @@
 import Arrange
-import ArrangeSVG
 import ArrangeScene
 import Foundation
 
@@ -84,7 +83,7 @@ public struct CheckReport: Codable, Equatable, Sendable {
     /// An image's `src`: its file name percent-encoded as a relative URL (`./` in front of a name
     /// whose colon would read as a scheme), then escaped for HTML.
     static func source(_ name: String) -> String {
-        xml(SVGEscaping.linkReference(name))
+        xml(XMLEscaping.linkReference(name))
     }
 
     /// JUnit XML: one test suite, one test case per scene, failures with their message.
@@ -188,7 +187,7 @@ public struct CheckReport: Codable, Equatable, Sendable {
     }
 
     /// Text for XML and HTML: markup characters as entities, control characters dropped.
-    static func xml(_ text: String) -> String { SVGEscaping.escape(text) }
+    static func xml(_ text: String) -> String { XMLEscaping.escape(text) }
 }
 
 extension CheckResult.Files {

@@ -1,10 +1,10 @@
 import CImageCodecs
 import Foundation
 
-/// A decoded PNG or JPEG, or a parsed SVG: the file's bytes, the image data alone (which SVG
-/// output embeds) and, for PNG and JPEG, its pixels (which Cairo draws; an SVG image is drawn as
-/// vectors by librsvg). Read once, when made, so a broken or hostile file is found before anything
-/// is drawn.
+/// A decoded PNG or JPEG, or a sanitised SVG: the file's bytes, the image data alone (which SVG
+/// output embeds) and, for PNG and JPEG, its pixels (which Cairo draws; an SVG image is kept as
+/// its sanitised markup and its size, and drawn as vectors by librsvg in ArrangeCairo). Read once,
+/// when made, so a broken or hostile file is found before anything is drawn.
 public final class ImageSource: Hashable, Sendable, CustomStringConvertible {
     /// The file formats Arrange reads.
     public enum Format: String, Sendable {
@@ -126,18 +126,21 @@ public final class ImageSource: Hashable, Sendable, CustomStringConvertible {
         return (width, height)
     }
 
-    /// A sanitised SVG document's natural size in whole pixels, checked against the limits;
-    /// librsvg parses it here, so markup it refuses is an error now rather than a blank later.
+    /// A sanitised SVG document's natural size in whole pixels, checked against the limits. The
+    /// reader that draws SVG images parses it here (librsvg, installed by CSVGImage, which
+    /// ArrangeCairo links; the core links no renderer library), so the size is the one it draws at
+    /// (CSS included) and markup it refuses is an error now rather than a blank later.
     private static func svgSize(_ data: Data) throws(ImageError) -> (Int, Int) {
         var width = 0.0, height = 0.0
         var message = [CChar](repeating: 0, count: 256)
-        let opened = data.withUnsafeBytes { raw -> Bool in
-            guard let base = raw.bindMemory(to: UInt8.self).baseAddress,
-                  let svg = arrange_svg_open(base, raw.count, &width, &height, &message, message.count) else { return false }
-            arrange_svg_close(svg)
-            return true
+        let status = data.withUnsafeBytes { raw -> Int32 in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return -1 }
+            return arrange_svg_size(base, raw.count, &width, &height, &message, message.count)
         }
-        guard opened else { throw ImageError.corrupt(text(message)) }
+        guard status != -2 else {
+            throw ImageError.refused("this program reads no SVG images: link ArrangeCairo, whose CSVGImage target sizes and draws them with librsvg")
+        }
+        guard status == 0 else { throw ImageError.corrupt(text(message)) }
         // Sides in whole pixels, at least 1; the same limits as a decoded image.
         let limit = Double(sideLimit)
         guard width <= limit, height <= limit else {

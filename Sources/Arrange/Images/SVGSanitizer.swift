@@ -187,7 +187,7 @@ enum SVGSanitizer {
                 let css = element.children.map { if case .text(let text) = $0 { text } else { "" } }.joined()
                 if let clean = SVGSanitizer.localOnly(css, css: true), !clean.isEmpty {
                     open(&out)
-                    out += Self.escaped(clean, attribute: false)
+                    out += XMLEscaping.markup(clean, attribute: false)
                 }
             } else {
                 for child in element.children {
@@ -199,7 +199,7 @@ enum SVGSanitizer {
                     case .text(let text):
                         guard SVGSanitizer.textElements.contains(name) else { continue }
                         open(&out)
-                        out += Self.escaped(text, attribute: false)
+                        out += XMLEscaping.markup(text, attribute: false)
                     }
                 }
             }
@@ -214,7 +214,7 @@ enum SVGSanitizer {
         }
 
         mutating func writeAttribute(_ name: String, _ value: String) {
-            out += " \(name)=\"" + Self.escaped(value, attribute: true) + "\""
+            out += " \(name)=\"" + XMLEscaping.markup(value, attribute: true) + "\""
         }
 
         /// The ids `value` names in `url(#id)`.
@@ -230,25 +230,6 @@ enum SVGSanitizer {
             return ids
         }
 
-        /// `text` with XML's special characters as references (in an attribute, also the quote
-        /// and the white space an attribute's value would otherwise lose).
-        static func escaped(_ text: String, attribute: Bool) -> String {
-            var out = ""
-            out.reserveCapacity(text.utf8.count)
-            for character in text.unicodeScalars {
-                switch character {
-                case "&": out += "&amp;"
-                case "<": out += "&lt;"
-                case ">": out += "&gt;"
-                case "\"" where attribute: out += "&quot;"
-                case "\t" where attribute: out += "&#9;"
-                case "\n" where attribute: out += "&#10;"
-                case "\r": out += "&#13;"
-                default: out.unicodeScalars.append(character)
-                }
-            }
-            return out
-        }
     }
 
     /// The elements kept: each one's name, attributes, child elements and the ids it refers to.

@@ -1,6 +1,6 @@
 // PNG (libpng) and JPEG (libjpeg-turbo) decoding for `Image`: C, because both libraries report
-// errors by longjmp, which Swift cannot catch. SVG images through librsvg, whose GLib types stay
-// in C.
+// errors by longjmp, which Swift cannot catch. SVG images are sized by the reader the program's
+// SVG drawing code installs (CSVGImage, with ArrangeCairo): the core links no renderer library.
 #ifndef ARRANGE_CIMAGECODECS_H
 #define ARRANGE_CIMAGECODECS_H
 
@@ -29,19 +29,17 @@ int arrange_image_size(const uint8_t *bytes, size_t length, uint32_t *width, uin
 int arrange_image_decode(const uint8_t *bytes, size_t length, uint32_t width, uint32_t height, uint8_t *pixels,
                          char *error, size_t error_size);
 
-/// A parsed SVG document.
-typedef struct arrange_svg arrange_svg;
+/// Reads an SVG document's size in CSS pixels: its width and height, else its viewBox's. Returns
+/// 0, or -1 with the reason in `error` for markup the reader refuses or a document without a size.
+typedef int (*arrange_svg_size_reader)(const uint8_t *bytes, size_t length, double *width, double *height,
+                                       char *error, size_t error_size);
 
-/// Parses an SVG document and gives its size in CSS pixels (its width and height, else its
-/// viewBox's). Returns NULL with the reason in `error` for markup librsvg refuses or a document
-/// without a size. The document cannot load other files.
-arrange_svg *arrange_svg_open(const uint8_t *bytes, size_t length, double *width, double *height, char *error, size_t error_size);
+/// Installs the reader `arrange_svg_size` asks. CSVGImage installs librsvg's when the program
+/// loads, so that an SVG image is sized by the library that draws it, without the core linking it.
+void arrange_svg_install_size_reader(arrange_svg_size_reader reader);
 
-/// Draws the document stretched over `width × height` at (`x`, `y`) in `cairo` (a `cairo_t *`).
-/// Returns 0, or -1 if librsvg could not draw it.
-int arrange_svg_draw(arrange_svg *svg, void *cairo, double x, double y, double width, double height);
-
-/// Frees the document.
-void arrange_svg_close(arrange_svg *svg);
+/// An SVG document's size through the installed reader: 0, or -1 with the reason in `error`;
+/// -2 when no reader is installed (the program links no SVG image drawing).
+int arrange_svg_size(const uint8_t *bytes, size_t length, double *width, double *height, char *error, size_t error_size);
 
 #endif

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `Sources/CImageCodecs/rsvg-api.h` declares the librsvg, GLib and Cairo functions `svg.c` calls
+/// `Sources/CSVGImage/rsvg-api.h` declares the librsvg, GLib and Cairo functions `svg.c` calls
 /// instead of including their headers (whose pkg-config flags make SwiftPM warn). Compiled here
 /// together with the real headers, with each stand-in type named as the real one, C refuses a
 /// prototype that differs ("conflicting types"), and the static assertions refuse a struct whose
@@ -14,7 +14,7 @@ import TestSupport
         let flags = try ExternalTool.output(pkgConfig, ["--cflags", "librsvg-2.0"])
             .split(whereSeparator: \.isWhitespace).map(String.init)
         let header = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Sources/CImageCodecs/rsvg-api.h").standardizedFileURL
+            .appendingPathComponent("../../Sources/CSVGImage/rsvg-api.h").standardizedFileURL
         #expect(FileManager.default.fileExists(atPath: header.path))
         let check = """
         #include <librsvg/rsvg.h>

@@ -1,3 +1,5 @@
+#include "CSVGImage.h"
+
 #include "CImageCodecs.h"
 
 #include "rsvg-api.h"
@@ -76,3 +78,15 @@ void arrange_svg_close(arrange_svg *svg) {
     g_object_unref(svg->handle);
     free(svg);
 }
+
+/// The size `arrange_svg_open` reads, for the core: the document parsed and freed again.
+static int size_reader(const uint8_t *bytes, size_t length, double *width, double *height, char *error, size_t error_size) {
+    arrange_svg *svg = arrange_svg_open(bytes, length, width, height, error, error_size);
+    if (!svg) return -1;
+    arrange_svg_close(svg);
+    return 0;
+}
+
+// Installed as the program loads: every program that can draw an SVG image (it links this target)
+// sizes SVG images with the same librsvg, and the core needs no call to set it up.
+__attribute__((constructor)) static void install_size_reader(void) { arrange_svg_install_size_reader(size_reader); }

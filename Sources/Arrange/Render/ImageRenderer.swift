@@ -1,5 +1,3 @@
-import Arrange
-import ArrangeSVG
 import Foundation
 
 /// Lays out a view and renders it in one call, as SwiftUI's `ImageRenderer` does:
@@ -10,6 +8,10 @@ import Foundation
 /// renderer.scale = 2
 /// try renderer.pngData()
 /// ```
+///
+/// The layout is made here; each backend adds its outputs: `pngData()` and `pdfData()` come
+/// with `ArrangeCairo`, `svgString()` with `ArrangeSVG`. Kept in the core so that neither backend
+/// sees views or depends on the other.
 public final class ImageRenderer<Content: View> {
     /// The view to draw.
     public var content: Content
@@ -21,31 +23,20 @@ public final class ImageRenderer<Content: View> {
     public var background: Color?
     /// The fonts text is measured and drawn with.
     public var fonts: FontLibrary = .system
-    /// How the SVG writes text.
-    public var svgTextMode: SVGRenderer.TextMode = .outlines
 
     public init(content: Content) { self.content = content }
 
     /// The layout the images are drawn from.
     public var layout: LayoutResult { LayoutResult(of: content, in: proposedSize, scale: scale, fonts: fonts) }
 
-    private var options: RenderOptions { RenderOptions(scale: scale, background: background) }
+    /// The options every backend renders with: `scale` and `background`.
+    public var renderOptions: RenderOptions { RenderOptions(scale: scale, background: background) }
 
-    /// The layout, or the first font problem it met (an unknown family, an unreadable file).
-    private func checkedList() throws -> DisplayList {
+    /// The layout's display list, what every backend draws.
+    /// - Throws: the first font problem the layout met (an unknown family, an unreadable file).
+    public func displayList() throws -> DisplayList {
         let layout = layout
         if let problem = layout.fontProblems.first { throw problem }
         return layout.displayList
-    }
-
-    /// The view as PNG data.
-    /// - Throws: `FontError` for a font that cannot be found or read; `RenderError` for a canvas
-    ///   that cannot be drawn.
-    public func pngData() throws -> Data { try CairoRenderer(format: .png).render(checkedList(), options: options) }
-    /// The view as a one-page PDF, sized in points, its text selectable with the fonts embedded.
-    public func pdfData() throws -> Data { try CairoRenderer(format: .pdf).render(checkedList(), options: options) }
-    /// The view as an SVG document.
-    public func svgString() throws -> String {
-        try SVGRenderer(textMode: svgTextMode, fonts: fonts).render(checkedList(), options: options)
     }
 }
