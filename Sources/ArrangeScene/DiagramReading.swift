@@ -38,8 +38,8 @@ extension SceneReader {
             throw error("'image' needs a 'path', as in {image: photos/beach.png} or {image: {path: photos/beach.png, resizable: true}}", at: node)
         }
         let source = try imageSource(pathNode)
-        imageBytesShown += source.data.count
-        guard imageBytesShown <= Self.sceneImageBytes else {
+        collected.imageBytesShown += source.data.count
+        guard collected.imageBytesShown <= Self.sceneImageBytes else {
             throw stop("the scene's image views show more than \(Self.sceneImageBytes) bytes of image files together (each use counts, copies made by 'repeat' included)",
                        at: pathNode)
         }
@@ -55,12 +55,12 @@ extension SceneReader {
     private mutating func imageSource(_ node: Node) throws -> ImageSource {
         let path = try string(node, ViewKind.image.name)
         guard !path.isEmpty, !path.contains("\0") else { throw error("'image' needs the path of a PNG, JPEG or SVG file", at: node) }
-        let full = Self.path(path, relativeTo: file)
+        let full = Self.path(path, relativeTo: context.file)
         let key = URL(fileURLWithPath: full).standardizedFileURL.path
-        if let known = images[key] { return known }
+        if let known = collected.images[key] { return known }
         let source: ImageSource
         // What the scene's budget leaves, checked from the header before anything is decoded.
-        let left = Self.sceneImagePixels - imagePixels
+        let left = Self.sceneImagePixels - collected.imagePixels
         do {
             let data = try readInput(full, limit: Self.imageFileLimit)
             source = try ImageSource(data: data, name: path, pixelLimit: min(ImageSource.pixelLimit, left))
@@ -68,13 +68,13 @@ extension SceneReader {
             refusal.path = path
             throw error("the image \(refusal)", at: node)
         } catch ImageError.tooLarge(let width, let height, _) where left < ImageSource.pixelLimit {
-            throw error("the image '\(Self.shown(path))' has \(width) × \(height) pixels, but a scene's images may have \(Self.sceneImagePixels) together (keyframes included) and the others already have \(imagePixels)",
+            throw error("the image '\(Self.shown(path))' has \(width) × \(height) pixels, but a scene's images may have \(Self.sceneImagePixels) together (keyframes included) and the others already have \(collected.imagePixels)",
                         at: node)
         } catch {
             throw self.error("image '\(Self.shown(path))': \(error)", at: node)
         }
-        imagePixels += source.pixelWidth * source.pixelHeight
-        images[key] = source
+        collected.imagePixels += source.pixelWidth * source.pixelHeight
+        collected.images[key] = source
         return source
     }
 
@@ -353,8 +353,8 @@ extension SceneReader {
             var fromAnchor: UnitPoint?, toAnchor: UnitPoint?
             for entry in try entries(item, in: "a connector of 'connect'", as: ConnectKey.self) {
                 switch entry.key {
-                case .from: from = (try string(entry.value, entry.name) + idSuffix, entry.value)
-                case .to: to = (try string(entry.value, entry.name) + idSuffix, entry.value)
+                case .from: from = (try string(entry.value, entry.name) + context.idSuffix, entry.value)
+                case .to: to = (try string(entry.value, entry.name) + context.idSuffix, entry.value)
                 case .fromAnchor: fromAnchor = try unitPoint(entry.value, entry.name)
                 case .toAnchor: toAnchor = try unitPoint(entry.value, entry.name)
                 case .routing:
@@ -379,10 +379,10 @@ extension SceneReader {
             connector.to = to.0
             connector.fromAnchor = fromAnchor
             connector.toAnchor = toAnchor
-            connections.append((from.0, from.1))
-            connections.append((to.0, to.1))
+            collected.connections.append((from.0, from.1))
+            collected.connections.append((to.0, to.1))
             connectors.append(connector)
-            self.connectors.append((connector, location(item)))
+            collected.connectors.append((connector, location(item)))
         }
         let made = connectors
         return { .view(AnyView($0.view.connectors(made))) }
@@ -391,14 +391,14 @@ extension SceneReader {
     /// Checks that the connectors registered since `mark` name views read since `idMark`: the ids
     /// inside the view that draws them.
     mutating func checkConnections(since mark: Int, ids idMark: Int) throws {
-        guard connections.count > mark else { return }
-        let inside = Set(sceneIDs[idMark...])
-        for (id, node) in connections[mark...] where !inside.contains(id) {
+        guard collected.connections.count > mark else { return }
+        let inside = Set(collected.sceneIDs[idMark...])
+        for (id, node) in collected.connections[mark...] where !inside.contains(id) {
             let known = Array(inside).sorted()
             let listed = known.isEmpty ? " (no view inside it has an id)" : known.count <= 12 ? " (ids inside it: \(Suggestion.list(known)))" : ""
             throw error("no view with id '\(Self.shown(id))' inside the view that draws this connector\(Suggestion.hint(for: id, in: known))\(listed)", at: node)
         }
-        connections.removeSubrange(mark...)
+        collected.connections.removeSubrange(mark...)
     }
 }
 

@@ -52,7 +52,7 @@ extension ModifierKind {
             return { .view(AnyView($0.view.opacity(opacity))) }
         case .alignmentGuide: return try reader.alignmentGuide(node)
         case .id:
-            let id = try reader.string(node, name) + reader.idSuffix
+            let id = try reader.string(node, name) + reader.context.idSuffix
             return { .view(AnyView($0.view.id(id))) }
         case .font:
             let font = try reader.font(node)

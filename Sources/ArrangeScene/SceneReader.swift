@@ -8,51 +8,13 @@ import Yams
 /// Values are read in document order (mappings entry by entry, lists item by item), so random
 /// draws happen in the order they are written and the same seed always gives the same picture.
 struct SceneReader {
-    let file: String
-    /// Lines of the file above the text being read: a Markdown block's scene is read on its own,
-    /// and its locations are moved down to the file's lines.
-    let lineOffset: Int
-    /// The scene's seeded generator: `random` colours and `{random: [low, high]}` numbers.
+    /// What flows down the tree: the file, its limits and what is set for a subtree.
+    var context: ReadingContext
+    /// The scene's seeded generator: `random` colours and `{random: [low, high]}` numbers. It is
+    /// neither passed down nor a result: every draw advances it, in document order.
     var generator: SeededGenerator
-    /// Views made so far, copies included.
-    var viewCount = 0
-    /// Modifiers read so far, copies included.
-    var modifierCount = 0
-    /// Characters of text read so far, copies included.
-    var textCharacters = 0
-    /// Every `family` a font names, where it is named: checked against the scene's fonts once
-    /// they are known.
-    var fontFamilies: [(family: String, location: SourceLocation)] = []
-    /// Appended to every id read: `-i` for each enclosing `repeat` copy, so copies stay distinct.
-    var idSuffix = ""
-    /// The values a keyframe changes, applied to the views of those ids as they are read.
-    var changes = ViewChanges()
-    /// Problems found so far. Reading goes on past a bad view, modifier or scene entry
-    /// (`note(_:)`), so that one run reports every independent problem of a file.
-    var problems: [SceneError] = []
-    /// Problems met so far, those met again included.
-    var problemsMet = 0
-    /// Images decoded so far, by their full path, and their pixels together.
-    var images: [String: ImageSource] = [:]
-    var imagePixels = 0
-    /// The bytes of the image files shown so far, once for each use.
-    var imageBytesShown = 0
-    /// Every id read so far, in order, suffixes included: the ids inside a view are those read
-    /// while it was.
-    var sceneIDs: [String] = []
-    /// Ids named by connectors not yet checked, where they are named.
-    var connections: [(id: String, node: Node)] = []
-    /// Every connector read, with where it is written.
-    var connectors: [(connector: Connector, location: SourceLocation)] = []
-    /// Whether the scene draws connectors: views with ids then publish their bounds.
-    var usesConnectors = false
-    /// How many geometry readers enclose the view being read: texts inside one may show its numbers.
-    var geometryDepth = 0
-    /// The real path of every file read so far (images, font files), recorded where it is read
-    /// (`readInput`, `fontInputs`): what `--incremental` hashes and `--watch` watches.
-    var inputs: Set<String> = []
-    /// The real path of every font folder searched: a font added there changes the scene too.
-    var inputFolders: Set<String> = []
+    /// What reading gathers: counts, problems, and what the scene uses.
+    var collected = ReadingCollector()
 
     /// Ends reading at once: a limit was reached (going on would only repeat the problem, or
     /// cost the time the limit protects), or enough problems were found.
@@ -61,21 +23,16 @@ struct SceneReader {
         let problem: SceneError?
     }
 
-    /// How much the scene may ask for.
-    let limits: SceneLimits
-
-    init(file: String, seed: UInt64, limits: SceneLimits = SceneLimits(), lineOffset: Int = 0) {
-        self.file = file
-        self.lineOffset = lineOffset
-        self.limits = limits
+    init(_ context: ReadingContext, seed: UInt64) {
+        self.context = context
         generator = SeededGenerator(seed: seed)
     }
 
     // MARK: Locations and errors
 
     func location(_ node: Node) -> SourceLocation {
-        var location = SourceLocation(node, in: file)
-        location.line += lineOffset
+        var location = SourceLocation(node, in: context.file)
+        location.line += context.lineOffset
         return location
     }
 
@@ -91,10 +48,10 @@ struct SceneReader {
     /// Records a problem and lets reading go on, unless it is the last one reported. A problem
     /// met again (in each copy of a repeated view) is recorded once.
     mutating func note(_ problem: SceneError) throws {
-        problemsMet += 1
-        guard !problems.contains(problem) else { return }
-        problems.append(problem)
-        if problems.count >= SceneError.maximumReported { throw Stop(problem: nil) }
+        collected.problemsMet += 1
+        guard !collected.problems.contains(problem) else { return }
+        collected.problems.append(problem)
+        if collected.problems.count >= SceneError.maximumReported { throw Stop(problem: nil) }
     }
 
     /// User text as a message may show it: at most 80 characters (then "…"), with control
@@ -315,9 +272,9 @@ struct SceneReader {
     /// Counts code points of text against `Limits.textScalars`, and refuses a character made of
     /// more than `Limits.scalarsPerCharacter` code points.
     mutating func countText(_ text: String, at node: Node) throws {
-        textCharacters += text.unicodeScalars.count
-        guard textCharacters <= limits.textScalars else {
-            throw stop("the scene has more than \(limits.textScalars) code points of text (copies made by 'repeat' included)\(SceneLimits.raise("text"))", at: node)
+        collected.textCharacters += text.unicodeScalars.count
+        guard collected.textCharacters <= context.limits.textScalars else {
+            throw stop("the scene has more than \(context.limits.textScalars) code points of text (copies made by 'repeat' included)\(SceneLimits.raise("text"))", at: node)
         }
         // Grapheme breaking of a giant cluster is itself slow: look at runs of combining code
         // points first, and only then at characters.
@@ -471,7 +428,7 @@ struct SceneReader {
                     throw error("'family' names a font family, as in {family: Inter, size: 17}", at: entry.value)
                 }
                 family = name
-                fontFamilies.append((name, location(entry.value)))
+                collected.fontFamilies.append((name, location(entry.value)))
             }
         }
         if style != nil, size != nil {
@@ -531,13 +488,13 @@ extension SceneReader {
     /// What this scene may read: the read policy of its limits, for its folder. Private, so that
     /// every file a scene reads goes through `readInput` or `fontInputs` and is recorded.
     private var readScope: ReadScope {
-        limits.readPolicy.scope(sceneFolder: file.hasPrefix("<") ? nil : Self.folder(of: file).path)
+        context.limits.readPolicy.scope(sceneFolder: context.file.hasPrefix("<") ? nil : Self.folder(of: context.file).path)
     }
 
     /// The bytes of the file at `path`, through the read policy, recorded as an input.
     mutating func readInput(_ path: String, limit: Int) throws(ReadRefusal) -> Data {
         let (real, data) = try readScope.readFile(path, limit: limit)
-        inputs.insert(real)
+        collected.inputs.insert(real)
         return data
     }
 
@@ -546,8 +503,8 @@ extension SceneReader {
     mutating func fontInputs(in path: String) throws(ReadRefusal) -> [String] {
         let scope = readScope
         let files = try scope.fontFiles(in: path, limit: Self.fontFileLimit)
-        inputs.formUnion(files)
-        if let resolved = try? scope.resolve(path, folders: true), resolved.kind == .folder { inputFolders.insert(resolved.path) }
+        collected.inputs.formUnion(files)
+        if let resolved = try? scope.resolve(path, folders: true), resolved.kind == .folder { collected.inputFolders.insert(resolved.path) }
         return files
     }
 }

@@ -101,7 +101,7 @@ extension SceneReader {
         if case .scalar = node, !Self.isNull(node) {
             let content = try string(node, ViewKind.text.name)
             try countText(content, at: node)
-            if geometryDepth > 0, let parts = try geometryText(content, at: node) {
+            if context.geometryDepth > 0, let parts = try geometryText(content, at: node) {
                 return { _ in .view(AnyView(_EnclosingGeometry { proxy in Text(GeometryTextPart.text(parts, proxy)) })) }
             }
             return { _ in .view(AnyView(Text(content))) }
@@ -130,7 +130,7 @@ extension SceneReader {
             if let color { text = text.foregroundColor(color) }
             return text
         }
-        if geometryDepth > 0, let parts = try geometryText(content, at: node) {
+        if context.geometryDepth > 0, let parts = try geometryText(content, at: node) {
             return { _ in .view(AnyView(_EnclosingGeometry { proxy in styled(GeometryTextPart.text(parts, proxy)) })) }
         }
         let made = styled(content)
