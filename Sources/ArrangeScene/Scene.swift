@@ -204,7 +204,7 @@ public struct Scene: @unchecked Sendable {
 
         // The seed is read before everything else, since random values anywhere draw from it: a
         // first reader finds the entries, and the scene's own is made with the seed.
-        var reader = SceneReader(file: file, seed: 0, limits: limits, lineOffset: lineOffset)
+        var reader = SceneReader(ReadingContext(file: file, lineOffset: lineOffset, limits: limits), seed: 0)
         let entries = try reader.entries(root, in: "a scene", as: SceneKey.self)
         var seed: UInt64 = 0
         if let entry = entries.first(where: { $0.key == .seed }) {
@@ -215,8 +215,8 @@ public struct Scene: @unchecked Sendable {
             seed = value
         }
         seed = override ?? seed
-        reader = SceneReader(file: file, seed: seed, limits: limits, lineOffset: lineOffset)
-        reader.usesConnectors = SceneReader.mentions(ModifierKind.connect.name, in: root)
+        let usesConnectors = SceneReader.mentions(ModifierKind.connect.name, in: root)
+        reader = SceneReader(ReadingContext(file: file, lineOffset: lineOffset, limits: limits, usesConnectors: usesConnectors), seed: seed)
         var canvas = SceneCanvas(), canvasLocation: SourceLocation?
         var view: (AnyView, SourceLocation)?
         var fontSources: [(url: URL, location: SourceLocation)] = []
@@ -240,7 +240,7 @@ public struct Scene: @unchecked Sendable {
                         let views = try reader.views(entry.value, depth: 1, place: .root)
                         view = (views.first ?? AnyView(EmptyView()), reader.location(entry.value))
                         // Before the keyframes read the view again.
-                        connectors = reader.connectors
+                        connectors = reader.collected.connectors
                     case .description:
                         description = try reader.string(entry.value, entry.name)
                     case .fonts:
@@ -273,31 +273,31 @@ public struct Scene: @unchecked Sendable {
                 do {
                     let library = try Self.fontLibrary(fontSources, over: base)
                     checkedFonts = (base, library)
-                    for problem in Self.unknownFamilies(reader.fontFamilies, in: library) { try reader.note(problem) }
+                    for problem in Self.unknownFamilies(reader.collected.fontFamilies, in: library) { try reader.note(problem) }
                 } catch let problem as SceneError {
                     try reader.note(problem)
                 }
             }
         } catch let stop as SceneReader.Stop {
-            if let problem = stop.problem { reader.problems.append(problem) }
+            if let problem = stop.problem { reader.collected.problems.append(problem) }
         }
-        if var first = reader.problems.first {
-            first.further = Array(reader.problems.dropFirst())
+        if var first = reader.collected.problems.first {
+            first.further = Array(reader.collected.problems.dropFirst())
             throw first
         }
         guard let view else {
             throw SceneError("the scene has no 'view'; add one, as in 'view: {rectangle: {}}'", at: reader.location(root))
         }
-        var scene = Scene(file: file, canvas: canvas, seed: seed, view: view.0, viewCount: reader.viewCount,
+        var scene = Scene(file: file, canvas: canvas, seed: seed, view: view.0, viewCount: reader.collected.viewCount,
                           canvasLocation: canvasLocation, viewLocation: view.1)
         scene.fontSources = fontSources
-        scene.fontFamilies = reader.fontFamilies
+        scene.fontFamilies = reader.collected.fontFamilies
         scene.description = description
         scene.limits = limits
         scene.animation = animation
         scene.connectors = connectors
-        scene.inputs = reader.inputs.sorted()
-        scene.inputFolders = reader.inputFolders.sorted()
+        scene.inputs = reader.collected.inputs.sorted()
+        scene.inputFolders = reader.collected.inputFolders.sorted()
         scene.checkedFonts = checkedFonts
         return scene
     }
@@ -424,8 +424,8 @@ extension SceneReader {
         }
         for (length, key) in [(canvas.width, CanvasKey.width), (canvas.height, CanvasKey.height)] {
             let name = key.name
-            if let length, length * canvas.scale > limits.canvasPixelsPerSide {
-                throw error("the canvas \(name) is \(Self.format(length * canvas.scale)) pixels (\(Self.format(length)) points at scale \(Self.format(canvas.scale))); at most \(Int(limits.canvasPixelsPerSide)) pixels a side\(SceneLimits.raise("canvas-side"))",
+            if let length, length * canvas.scale > context.limits.canvasPixelsPerSide {
+                throw error("the canvas \(name) is \(Self.format(length * canvas.scale)) pixels (\(Self.format(length)) points at scale \(Self.format(canvas.scale))); at most \(Int(context.limits.canvasPixelsPerSide)) pixels a side\(SceneLimits.raise("canvas-side"))",
                             at: node)
             }
         }

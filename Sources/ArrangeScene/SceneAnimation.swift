@@ -211,15 +211,11 @@ enum CurveKey: String, MappingKey {
 
 // MARK: - Applying keyframes
 
-/// The values a state changes, by view id, and the ids used so far.
+/// The values a state changes, by view id. Reading passes them down (`ReadingContext.changes`);
+/// the ids they were applied to are gathered (`ReadingCollector.changedIDs`).
 struct ViewChanges {
     /// For each id, the changed names with their values, the latest keyframe's winning.
     var byID: [String: [(name: String, nameNode: Node, value: Node)]] = [:]
-    /// The ids some view of the tree had.
-    var applied: Set<String> = []
-    /// The view mappings, as written, of the ids changed: what a keyframe's values are compared
-    /// with to tell whether they change.
-    var originals: [String: Node.Mapping] = [:]
 
     /// Adds a keyframe's changes over those before it.
     mutating func add(_ keyframe: KeyframeEntry) {
@@ -306,8 +302,8 @@ extension SceneReader {
         // Each keyframe reads and lays out the whole view again: together they may read no more
         // views than the `views` limit allows one scene, so an animation costs at most about
         // what the largest static scene does.
-        guard keyframes.count * max(viewCount, 1) <= limits.views else {
-            throw error("\(keyframes.count) keyframes each read the scene's \(viewCount) views again: \(keyframes.count * viewCount) views in all, at most \(limits.views) (the 'views' limit)\(SceneLimits.raise("views"))",
+        guard keyframes.count * max(collected.viewCount, 1) <= context.limits.views else {
+            throw error("\(keyframes.count) keyframes each read the scene's \(collected.viewCount) views again: \(keyframes.count * collected.viewCount) views in all, at most \(context.limits.views) (the 'views' limit)\(SceneLimits.raise("views"))",
                         at: node)
         }
         var states = [SceneAnimation.State(time: 0, curve: .linear, view: first, location: location(node))]
@@ -317,28 +313,30 @@ extension SceneReader {
         for keyframe in keyframes {
             let before = changes
             changes.add(keyframe)
-            var again = SceneReader(file: file, seed: seed, limits: limits, lineOffset: lineOffset)
-            again.changes = changes
-            again.usesConnectors = usesConnectors
+            // A fresh reader, as for the scene's first reading, with the changes so far.
+            var again = SceneReader(ReadingContext(file: context.file, lineOffset: context.lineOffset, limits: context.limits,
+                                                   usesConnectors: context.usesConnectors, changes: changes),
+                                    seed: seed)
             // Images are decoded once for all states, and the scene's image budgets count every
             // state: a keyframe that names new images adds to them.
-            again.images = images
-            again.imagePixels = imagePixels
-            again.imageBytesShown = imageBytesShown
+            again.collected.images = collected.images
+            again.collected.imagePixels = collected.imagePixels
+            again.collected.imageBytesShown = collected.imageBytesShown
             var view: AnyView?
             do {
                 view = try again.views(viewNode, depth: 1, place: .root).first
             } catch let stop as Stop {
-                if let problem = stop.problem { again.problems.append(problem) }
+                if let problem = stop.problem { again.collected.problems.append(problem) }
             }
-            (images, imagePixels, imageBytesShown) = (again.images, again.imagePixels, again.imageBytesShown)
+            (collected.images, collected.imagePixels, collected.imageBytesShown)
+                = (again.collected.images, again.collected.imagePixels, again.collected.imageBytesShown)
             // Images only a keyframe names are inputs of the scene too.
-            inputs.formUnion(again.inputs)
-            for problem in again.problems { try note(problem) }
-            for change in keyframe.changes where !again.changes.applied.contains(change.id) && !unknown.contains(where: { $0.id == change.id }) {
+            collected.inputs.formUnion(again.collected.inputs)
+            for problem in again.collected.problems { try note(problem) }
+            for change in keyframe.changes where !again.collected.changedIDs.contains(change.id) && !unknown.contains(where: { $0.id == change.id }) {
                 unknown.append((change.id, change.idNode))
             }
-            warnings += jumpWarnings(keyframe, before: before, originals: again.changes.originals)
+            warnings += jumpWarnings(keyframe, before: before, originals: again.collected.changedOriginals)
             let state = SceneAnimation.State(time: keyframe.time, curve: keyframe.curve, view: view ?? AnyView(EmptyView()), location: keyframe.location)
             if keyframe.time == 0 { states[0] = state } else { states.append(state) }
         }

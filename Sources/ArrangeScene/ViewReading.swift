@@ -32,19 +32,19 @@ extension SceneReader {
                             at: entry.key)
             }
             copies = try integer(entry.value, ViewEntryKey.repeat.name, 0...Int.max)
-            guard copies <= limits.repeatCount else {
-                throw error("'repeat' must be from 0 to \(limits.repeatCount), found \(copies)\(SceneLimits.raise("repeat"))", at: entry.value)
+            guard copies <= context.limits.repeatCount else {
+                throw error("'repeat' must be from 0 to \(context.limits.repeatCount), found \(copies)\(SceneLimits.raise("repeat"))", at: entry.value)
             }
             var views: [AnyView] = []
-            let outer = idSuffix
-            defer { idSuffix = outer }
+            let outer = context.idSuffix
+            defer { context.idSuffix = outer }
             for copy in 0..<copies {
-                idSuffix = outer + "-\(copy)"
-                let met = problemsMet
+                context.idSuffix = outer + "-\(copy)"
+                let met = collected.problemsMet
                 views.append(try view(node, depth: depth))
                 // A copy with a problem: the others would only meet it again, at the cost of
                 // reading them all (100,000 copies of a misspelt kind took a minute).
-                if problemsMet > met { break }
+                if collected.problemsMet > met { break }
             }
             return views
         }
@@ -69,9 +69,9 @@ extension SceneReader {
 
     /// Counts a view, or a connector (drawn as a few views), against the `views` limit.
     mutating func countView(_ node: Node) throws {
-        viewCount += 1
-        guard viewCount <= limits.views else {
-            throw stop("the scene has more than \(limits.views) views (copies made by 'repeat' and connectors included)\(SceneLimits.raise("views"))", at: node)
+        collected.viewCount += 1
+        guard collected.viewCount <= context.limits.views else {
+            throw stop("the scene has more than \(context.limits.views) views (copies made by 'repeat' and connectors included)\(SceneLimits.raise("views"))", at: node)
         }
     }
 
@@ -82,17 +82,17 @@ extension SceneReader {
     /// read is then an empty view, never drawn because the scene has problems.
     private mutating func view(_ node: Node, depth: Int) throws -> AnyView {
         guard case .mapping(var mapping) = node else { return try bareView(node) }
-        if !changes.byID.isEmpty, let id = mapping.first(where: { $0.key.string == ViewEntryKey.id.name })?.value.string,
-           let changed = changes.byID[id] {
-            changes.applied.insert(id)
-            if changes.originals[id] == nil { changes.originals[id] = mapping }
+        if !context.changes.byID.isEmpty, let id = mapping.first(where: { $0.key.string == ViewEntryKey.id.name })?.value.string,
+           let changed = context.changes.byID[id] {
+            collected.changedIDs.insert(id)
+            if collected.changedOriginals[id] == nil { collected.changedOriginals[id] = mapping }
             mapping = try self.changed(mapping, id: id, changed)
         }
         try countView(node)
-        let idMark = sceneIDs.count, connectionMark = connections.count
+        let idMark = collected.sceneIDs.count, connectionMark = collected.connections.count
         let readsGeometry = mapping.contains { $0.key.string == ViewKind.geometryReader.name }
-        if readsGeometry { geometryDepth += 1 }
-        defer { if readsGeometry { geometryDepth -= 1 } }
+        if readsGeometry { context.geometryDepth += 1 }
+        defer { if readsGeometry { context.geometryDepth -= 1 } }
         var kind: (kind: ViewKind, key: Node)?
         var maker: ViewMaker?
         var children: [AnyView] = []
@@ -157,7 +157,7 @@ extension SceneReader {
             try note(problem)
         }
         if let id {
-            return usesConnectors ? built.view.id(id).connectorEnd(id).erased : built.view.id(id).erased
+            return context.usesConnectors ? built.view.id(id).connectorEnd(id).erased : built.view.id(id).erased
         }
         return built.view
     }
@@ -208,9 +208,9 @@ extension SceneReader {
             guard items.count <= Limits.modifiersPerView else {
                 throw error("a view may have at most \(Limits.modifiersPerView) modifiers, found \(items.count)", at: value)
             }
-            modifierCount += items.count
-            guard modifierCount <= limits.modifiers else {
-                throw stop("the scene has more than \(limits.modifiers) modifiers (copies made by 'repeat' included)\(SceneLimits.raise("modifiers"))", at: value)
+            collected.modifierCount += items.count
+            guard collected.modifierCount <= context.limits.modifiers else {
+                throw stop("the scene has more than \(context.limits.modifiers) modifiers (copies made by 'repeat' included)\(SceneLimits.raise("modifiers"))", at: value)
             }
             for item in items {
                 do {
@@ -223,9 +223,9 @@ extension SceneReader {
             // Read by `views(_:depth:place:)`, which makes the copies.
             return
         case .id:
-            let read = try string(value, entryKey.name) + idSuffix
+            let read = try string(value, entryKey.name) + context.idSuffix
             id = read
-            sceneIDs.append(read)
+            collected.sceneIDs.append(read)
         }
     }
 
