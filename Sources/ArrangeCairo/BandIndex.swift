@@ -110,8 +110,8 @@ final class BandIndex: Sendable {
     /// Text is measured by drawing it once on a recording surface, whose ink extents are exact.
     /// Also says whether the picture must be drawn whole: when it paints colour glyph images
     /// (emoji) or images, or has shadows.
-    static func make(_ list: DisplayList, scale: CGFloat, height: Int, bandRows: Int, fonts: FontLibrary) -> (BandIndex, drawsWhole: Bool) {
-        var measurer = TextMeasure(scale: scale, fonts: fonts)
+    static func make(_ list: DisplayList, scale: CGFloat, height: Int, bandRows: Int, fonts: FontLibrary, faces: CairoFaces) -> (BandIndex, drawsWhole: Bool) {
+        var measurer = TextMeasure(scale: scale, fonts: fonts, faces: faces)
         var whole = false
         let index = make(list.items, translation: .zero, scale: scale, height: height, bandRows: bandRows, spread: 0,
                          measurer: &measurer, whole: &whole)
@@ -214,9 +214,9 @@ private struct TextMeasure {
     let scale: CGFloat
     var painter: CairoPainter
 
-    init(scale: CGFloat, fonts: FontLibrary) {
+    init(scale: CGFloat, fonts: FontLibrary, faces: CairoFaces) {
         self.scale = scale
-        painter = CairoPainter(context: nil, fonts: fonts, textAsText: false)
+        painter = CairoPainter(context: nil, fonts: fonts, faces: faces, textAsText: false)
     }
 
     mutating func rows(of run: TextRun, in frame: CGRect, translation: CGSize, identity: ViewIdentity) -> BandIndex.Span {

@@ -24,6 +24,8 @@ struct BandedPNG: Sendable {
     let background: Color?
     let antialias: Bool
     let fonts: FontLibrary
+    /// The Cairo faces of this picture, shared by its threads.
+    let faces = CairoFaces()
     let width: Int
     let height: Int
     let bandRows: Int
@@ -43,7 +45,7 @@ struct BandedPNG: Sendable {
     /// The encoded PNG and, when `timed`, where the time went (else all zero).
     func encode(timed: Bool) throws -> (png: Data, timings: CairoRenderer.PNGTimings) {
         let started = timed ? DispatchTime.now().uptimeNanoseconds : 0
-        let (index, drawsWhole) = BandIndex.make(list, scale: scale, height: height, bandRows: bandRows, fonts: fonts)
+        let (index, drawsWhole) = BandIndex.make(list, scale: scale, height: height, bandRows: bandRows, fonts: fonts, faces: faces)
         let indexed = timed ? DispatchTime.now().uptimeNanoseconds : 0
         // Cairo (pixman) rounds a scaled image's transform relative to the surface's origin, so
         // images and colour glyphs drawn in a band can differ by a unit from the same on one
@@ -60,7 +62,7 @@ struct BandedPNG: Sendable {
             var own = CairoRenderer.PNGTimings(threads: 0)
             defer { if timed { timings.withLock { $0.add(own) } } }
             do {
-                let worker = try BandWorker(width: width, bandRows: bandRows, spareRows: bandRows >= height ? 0 : 2, fonts: fonts)
+                let worker = try BandWorker(width: width, bandRows: bandRows, spareRows: bandRows >= height ? 0 : 2, fonts: fonts, faces: faces)
                 while let band = collector.next() {
                     let top = band * bandRows, rows = min(bandRows, height - top)
                     let start = timed ? DispatchTime.now().uptimeNanoseconds : 0
@@ -246,7 +248,7 @@ final class BandWorker {
     /// None when one band is the whole picture, which is then drawn exactly as on one surface.
     let spareRows: Int
 
-    init(width: Int, bandRows: Int, spareRows: Int, fonts: FontLibrary) throws {
+    init(width: Int, bandRows: Int, spareRows: Int, fonts: FontLibrary, faces: CairoFaces) throws {
         self.width = width
         self.bandRows = bandRows
         self.spareRows = spareRows
@@ -270,7 +272,7 @@ final class BandWorker {
         scratch = .allocate(capacity: 2 * width * 4)
         capacity = arrange_deflate_bound(deflater, length)
         output = .allocate(capacity: capacity)
-        painter = CairoPainter(context: nil, fonts: fonts, textAsText: false)
+        painter = CairoPainter(context: nil, fonts: fonts, faces: faces, textAsText: false)
     }
 
     deinit {

@@ -4,11 +4,13 @@ import CFontconfig
 import Foundation
 import Synchronization
 
-/// Cairo font faces for the faces a display list names, made once per process from the font file
-/// itself (cairo-ft, through a fontconfig pattern that holds only the file and index), so Cairo
-/// draws with exactly the file layout measured, never a family fontconfig would pick.
+/// Cairo font faces for the faces a display list names, made from the font file itself (cairo-ft,
+/// through a fontconfig pattern that holds only the file and index), so Cairo draws with exactly
+/// the file layout measured, never a family fontconfig would pick. One table per picture, shared
+/// by the threads that draw it: no table outlives the drawing or is seen by another list.
 final class CairoFaces: Sendable {
-    static let shared = CairoFaces()
+    /// An empty table.
+    init() {}
 
     /// Unhinted outlines at unhinted positions: glyphs land where layout put them.
     nonisolated(unsafe) static let options: OpaquePointer? = {

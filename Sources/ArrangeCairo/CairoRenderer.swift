@@ -151,7 +151,7 @@ public struct CairoRenderer: Renderer, Sendable {
             CairoPainter.setColor(context, background)
             cairo_paint(context)
         }
-        var painter = CairoPainter(context: context, fonts: fonts, textAsText: format == .pdf)
+        var painter = CairoPainter(context: context, fonts: fonts, faces: CairoFaces(), textAsText: format == .pdf)
         list.walk(&painter)
         try Self.check(cairo_status(context))
         cairo_surface_flush(surface)
@@ -240,6 +240,8 @@ struct CairoPainter: DisplayListVisitor {
     /// glyphs) from band to band.
     var context: OpaquePointer?
     let fonts: FontLibrary
+    /// The Cairo faces of the picture being drawn.
+    let faces: CairoFaces
     /// The open groups, innermost last: what `endGroup` must undo.
     var groups: [OpenGroup] = []
     /// Image surfaces made so far, by source.
@@ -273,9 +275,10 @@ struct CairoPainter: DisplayListVisitor {
     /// shadow is a bitmap.
     let textAsText: Bool
 
-    init(context: OpaquePointer?, fonts: FontLibrary, textAsText: Bool) {
+    init(context: OpaquePointer?, fonts: FontLibrary, faces: CairoFaces, textAsText: Bool) {
         self.context = context
         self.fonts = fonts
+        self.faces = faces
         self.textAsText = textAsText
     }
 
@@ -361,7 +364,7 @@ struct CairoPainter: DisplayListVisitor {
                     Self.setColor(context, run.color)
                     continue
                 }
-                guard let face = CairoFaces.shared.face(id) else { continue }
+                guard let face = faces.face(id) else { continue }
                 cairo_set_font_face(context, face)
                 cairo_set_font_size(context, Double(run.font.size))
                 var glyphs = line.glyphs[start..<end].map {

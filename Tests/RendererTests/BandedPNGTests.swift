@@ -222,7 +222,7 @@ import Testing
         defer { cairo_surface_destroy(surface) }
         let context = cairo_create(surface)
         cairo_translate(context, 0, -Double(top))
-        var painter = CairoPainter(context: context, fonts: .system, textAsText: false)
+        var painter = CairoPainter(context: context, fonts: .system, faces: CairoFaces(), textAsText: false)
         list.walk(&painter)
         cairo_destroy(context)
         cairo_surface_flush(surface)
