@@ -308,9 +308,12 @@ final class BandWorker {
     }
 
     private static func draw(_ index: BandIndex, band: Int, top: Int, bottom: Int, painter: inout CairoPainter) {
-        index.forEach(band: band, top: top, bottom: bottom) { i in
-            index.items[i].draw(into: &painter) { painter, _ in
-                if let children = index.groups[i] { draw(children, band: band, top: top, bottom: bottom, painter: &painter) }
+        index.items.withUnsafeBufferPointer { items in
+            guard let first = items.baseAddress else { return }
+            index.forEach(band: band, top: top, bottom: bottom) { i in
+                DisplayItem.draw(first + i, into: &painter) { painter, _ in
+                    if let children = index.groups[i] { draw(children, band: band, top: top, bottom: bottom, painter: &painter) }
+                }
             }
         }
     }
