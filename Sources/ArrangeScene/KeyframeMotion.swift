@@ -61,7 +61,10 @@ extension ModifierKind {
         case .hidden: .jumps(why: "a view is shown or hidden, with nothing between (fade it with 'opacity')")
         case .id: .jumps(why: "an id names the view rather than drawing anything; the layout export lists the view under the new id from then on")
         case .truncationMode: .jumps(why: "there is nothing between two places for the ellipsis")
-        case .font, .lineLimit: .crossfades
+        case .layoutDirection: .jumps(why: "a layout is mirrored or not, with nothing between")
+        case .font, .lineLimit, .dynamicTypeSize: .crossfades
+        // The colours the scheme picks interpolate, as any colour does.
+        case .colorScheme: .interpolates
         case .frame, .padding, .border, .background, .overlay, .fill, .strokeBorder, .foregroundStyle, .foregroundColor, .fixedSize,
              .layoutPriority, .offset, .cornerRadius, .opacity, .alignmentGuide, .multilineTextAlignment, .tracking, .kerning,
              .lineSpacing, .minimumScaleFactor, .stroke, .trim, .shadow, .aspectRatio, .scaledToFit, .scaledToFill, .position, .coordinateSpace, .connect:
@@ -129,7 +132,7 @@ extension RoundedRectangleKey: AnimatedKey {
 }
 
 extension ColorKey: AnimatedKey {
-    var motion: KeyframeMotion { switch self { case .red, .green, .blue, .white, .color, .opacity: .interpolates } }
+    var motion: KeyframeMotion { switch self { case .red, .green, .blue, .white, .color, .opacity, .light, .dark: .interpolates } }
 }
 
 extension TextKey: AnimatedKey {

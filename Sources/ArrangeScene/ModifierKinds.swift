@@ -63,6 +63,15 @@ extension ModifierKind {
         case .lineLimit:
             let limit = SceneReader.isNull(node) ? nil : try reader.integer(node, name, 1...10_000)
             return { .view(AnyView($0.view.lineLimit(limit))) }
+        case .layoutDirection:
+            let direction = try reader.choice(node, name, SceneReader.layoutDirections)
+            return { .view(AnyView($0.view.environment(\.layoutDirection, direction))) }
+        case .colorScheme:
+            let scheme = try reader.choice(node, name, SceneReader.colorSchemes)
+            return { .view(AnyView($0.view.environment(\.colorScheme, scheme))) }
+        case .dynamicTypeSize:
+            let size = try reader.choice(node, name, SceneReader.dynamicTypeSizes)
+            return { .view(AnyView($0.view.dynamicTypeSize(size))) }
         case .multilineTextAlignment:
             let alignment = try reader.choice(node, name, ["leading": TextAlignment.leading, "center": .center, "trailing": .trailing])
             return { .view(AnyView($0.view.multilineTextAlignment(alignment))) }

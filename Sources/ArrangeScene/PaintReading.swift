@@ -5,9 +5,11 @@ import Yams
 // Reading colours and gradients.
 
 extension SceneReader {
-    /// A colour: a name (`blue`), `#rgb`/`#rrggbb`/`#rrggbbaa`, `random`, `{red:, green:, blue:,
-    /// opacity:}`, `{white:, opacity:}` or `{color: <colour>, opacity:}` (SwiftUI's
-    /// `color.opacity(x)`).
+    /// A colour: a name (`blue`, `primary`, `systemBackground`, …), `#rgb`/`#rrggbb`/`#rrggbbaa`,
+    /// `random`, `{red:, green:, blue:, opacity:}`, `{white:, opacity:}`, `{color: <colour>,
+    /// opacity:}` (SwiftUI's `color.opacity(x)`) or `{light: <colour>, dark: <colour>}`, one for
+    /// each colour scheme. Semantic and system names, and `{light:, dark:}`, take their value
+    /// from the `colorScheme` where the view is resolved.
     mutating func color(_ node: Node, _ name: String) throws -> Color {
         switch node {
         case .scalar(let scalar) where !Self.isNull(node):
@@ -21,11 +23,15 @@ extension SceneReader {
                 return color
             }
             let names = Color.named.keys.sorted() + ["random"]
-            throw error("'\(name)' cannot be '\(Self.shown(text))'\(Suggestion.hint(for: text, in: names)) (expected a colour: a name (\(Suggestion.list(names))), a hex colour like '#ff8800', or a mapping like {red: 1, green: 0.5, blue: 0})",
+            // The message lists the short names; the system colours' UIKit names are many.
+            let systemNames = Set(SystemColor.allCases.map(\.name))
+            let listed = names.filter { !systemNames.contains($0) }
+            throw error("'\(name)' cannot be '\(Self.shown(text))'\(Suggestion.hint(for: text, in: names)) (expected a colour: a name (\(Suggestion.list(listed)), or a system colour such as 'systemBackground' or 'secondaryLabel'), a hex colour like '#ff8800', or a mapping like {red: 1, green: 0.5, blue: 0})",
                         at: node)
         case .mapping:
             let entries = try entries(node, in: "the colour '\(name)'", as: ColorKey.self)
             var red: Double?, green: Double?, blue: Double?, white: Double?, base: Color?, opacity = 1.0
+            var light: Color?, dark: Color?
             for entry in entries {
                 switch entry.key {
                 case .red: red = try number(entry.value, entry.name, .unit)
@@ -34,16 +40,19 @@ extension SceneReader {
                 case .white: white = try number(entry.value, entry.name, .unit)
                 case .color: base = try color(entry.value, entry.name)
                 case .opacity: opacity = try number(entry.value, entry.name, .unit)
+                case .light: light = try color(entry.value, entry.name)
+                case .dark: dark = try color(entry.value, entry.name)
                 }
             }
             // Which of the three forms: every key but opacity must belong to one of them.
             let keys = entries.map(\.key).filter { $0 != .opacity }
             if let base, keys == [.color] { return base.opacity(opacity) }
+            if let light, let dark, Set(keys) == [.light, .dark] { return Color(light: light, dark: dark).opacity(opacity) }
             if let white, keys == [.white] { return Color(white: white, opacity: opacity) }
             if let red, let green, let blue, Set(keys) == [.red, .green, .blue] {
                 return Color(red: red, green: green, blue: blue, opacity: opacity)
             }
-            throw error("a colour mapping takes red, green and blue (and opacity), or white (and opacity), or color (and opacity); found \(keys.isEmpty ? "only opacity" : Suggestion.list(keys.map(\.name)))",
+            throw error("a colour mapping takes red, green and blue (and opacity), or white (and opacity), or color (and opacity), or light and dark (and opacity); found \(keys.isEmpty ? "only opacity" : Suggestion.list(keys.map(\.name)))",
                         at: node)
         default:
             // An unquoted hex colour is a YAML comment, so the value reads as null.

@@ -69,6 +69,9 @@ public struct Scene: @unchecked Sendable {
     public var seed: UInt64
     /// The root view.
     public var view: AnyView
+    /// The colour scheme the scene is rendered in: its `colorScheme:`, or what `arrange render
+    /// --color-scheme` puts in its place; nil renders in light, SwiftUI's default.
+    public var colorScheme: ColorScheme?
     /// How many views the scene has, copies made by `repeat` included.
     public var viewCount: Int
     /// Where the canvas is written, if it is; errors about the picture's size point here.
@@ -225,6 +228,7 @@ public struct Scene: @unchecked Sendable {
         var hasView = false
         var viewNode: Node?, animationNode: Node?
         var animation: SceneAnimation?
+        var colorScheme: ColorScheme?
         var fontsFailed = false
         var checkedFonts: (base: FontLibrary, library: FontLibrary)?
         do {
@@ -249,6 +253,8 @@ public struct Scene: @unchecked Sendable {
                         fontsFailed = false
                     case .seed:
                         continue
+                    case .colorScheme:
+                        colorScheme = try reader.choice(entry.value, entry.name, SceneReader.colorSchemes)
                     case .animation:
                         // Read once the view is: each keyframe reads it again with its values.
                         animationNode = entry.value
@@ -295,6 +301,7 @@ public struct Scene: @unchecked Sendable {
         scene.description = description
         scene.limits = limits
         scene.animation = animation
+        scene.colorScheme = colorScheme
         scene.connectors = connectors
         scene.inputs = reader.collected.inputs.sorted()
         scene.inputFolders = reader.collected.inputFolders.sorted()
@@ -366,6 +373,16 @@ public struct Scene: @unchecked Sendable {
         }
     }
 
+    /// `view` (the scene's, or one of its animation's states) in the scene's environment: its
+    /// colour scheme. Sets no node, so a light scene lays out and draws exactly as the view alone.
+    public func inEnvironment(_ view: AnyView) -> AnyView {
+        guard let colorScheme else { return view }
+        return AnyView(view.environment(\.colorScheme, colorScheme))
+    }
+
+    /// The canvas background in the scene's colour scheme, as the renderers paint it.
+    public var background: Color? { canvas.background?.resolved(in: colorScheme ?? .light) }
+
     /// Lays the scene out on its canvas, at `scale` (the canvas's own when nil).
     ///
     /// Throws when the scale is not a number in 0 < scale ≤ `Limits.scale`, or the picture
@@ -378,7 +395,7 @@ public struct Scene: @unchecked Sendable {
             throw SceneError("the scale must be a number from \(SceneReader.format(Limits.scales.lowerBound)) to \(Int(Limits.scales.upperBound)), found \(SceneReader.format(scale))",
                              at: place)
         }
-        let tree = try LargeStack.run { LayoutTree(of: view, in: canvas.proposal, scale: scale, fonts: fonts) }
+        let tree = try LargeStack.run { LayoutTree(of: inEnvironment(view), in: canvas.proposal, scale: scale, fonts: fonts) }
         if let problem = tree.result.fontProblems.first {
             throw SceneError(problem.description, at: viewLocation)
         }

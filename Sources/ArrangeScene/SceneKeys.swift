@@ -100,6 +100,8 @@ enum SceneKey: String, MappingKey {
     case canvas, seed, view, description
     case fonts
     case animation
+    /// `colorScheme: light|dark`: the scheme the whole scene is rendered in.
+    case colorScheme
 }
 
 /// `animation: {duration:, curve:, fps:, keyframes:}`.
@@ -127,9 +129,11 @@ enum RandomKey: String, MappingKey {
     case random
 }
 
-/// A colour as a mapping: `{red:, green:, blue:}`, `{white:}` or `{color:}`, each with `opacity`.
+/// A colour as a mapping: `{red:, green:, blue:}`, `{white:}` or `{color:}`, each with `opacity`;
+/// or `{light:, dark:}`, a colour for each colour scheme.
 enum ColorKey: String, MappingKey {
     case red, green, blue, white, color, opacity
+    case light, dark
 }
 
 /// A font as a mapping.
@@ -259,6 +263,8 @@ enum ModifierKind: String, MappingKey {
     case font, lineLimit, multilineTextAlignment
     case tracking, kerning, lineSpacing, truncationMode, minimumScaleFactor
     case stroke, trim, shadow, blendMode, aspectRatio, scaledToFit, scaledToFill, position, coordinateSpace, connect
+    /// Environment values: `layoutDirection: rightToLeft`, `colorScheme: dark`, `dynamicTypeSize: xLarge`.
+    case layoutDirection, colorScheme, dynamicTypeSize
 
     /// The keys the modifier's value may have when it is written as a mapping, in all its forms
     /// (`border: {width: 2}` or a colour mapping, say); none for a value that is never a mapping.
@@ -288,6 +294,7 @@ enum ModifierKind: String, MappingKey {
         case .alignmentGuide: AlignmentGuideKey.self
         case .font: FontKey.self
         case .clipped, .clipShape, .hidden, .id, .lineLimit, .multilineTextAlignment, .truncationMode: nil
+        case .layoutDirection, .colorScheme, .dynamicTypeSize: nil
         }
     }
 
@@ -298,7 +305,8 @@ enum ModifierKind: String, MappingKey {
         case .frame, .padding, .border, .background, .overlay, .foregroundStyle, .foregroundColor, .fixedSize,
              .layoutPriority, .offset, .cornerRadius, .clipped, .clipShape, .opacity, .hidden, .alignmentGuide, .id, .font,
              .lineLimit, .multilineTextAlignment, .tracking, .kerning, .lineSpacing, .truncationMode, .minimumScaleFactor, .shadow,
-             .blendMode, .aspectRatio, .scaledToFit, .scaledToFill, .position, .coordinateSpace, .connect:
+             .blendMode, .aspectRatio, .scaledToFit, .scaledToFill, .position, .coordinateSpace, .connect,
+             .layoutDirection, .colorScheme, .dynamicTypeSize:
             false
         }
     }

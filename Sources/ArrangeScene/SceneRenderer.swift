@@ -28,10 +28,14 @@ public struct SceneRenderer: Sendable {
     public var pngThreads: Int?
     /// The backends that draw each format.
     public var backends: BackendRegistry
+    /// The colour scheme every scene is rendered in, replacing each scene's `colorScheme:`; nil
+    /// keeps the scene's (`arrange render --color-scheme`).
+    public var colorScheme: ColorScheme?
 
     public init(scale: CGFloat? = nil, svgTextMode: SVGRenderer.TextMode = .outlines, fonts: FontLibrary = .system,
-                pngThreads: Int? = nil, backends: BackendRegistry = .standard) {
+                pngThreads: Int? = nil, backends: BackendRegistry = .standard, colorScheme: ColorScheme? = nil) {
         self.scale = scale
+        self.colorScheme = colorScheme
         self.svgTextMode = svgTextMode
         self.fonts = fonts
         self.pngThreads = pngThreads
@@ -41,16 +45,27 @@ public struct SceneRenderer: Sendable {
     /// Lays `scene` out, on a thread with a stack deep enough for any scene `Limits` allow.
     /// - Throws: `SceneError`, located, for unknown fonts and pictures that cannot be drawn.
     public func layout(_ scene: Scene) throws -> RenderedScene {
-        try LargeStack.run {
+        let scene = prepared(scene)
+        return try LargeStack.run {
             let library = try scene.fontLibrary(over: fonts)
             let tree = try scene.layout(scale: scale, fonts: library)
             try scene.checkLayers(tree.result.displayList, scale: scale ?? scene.canvas.scale)
-            let options = RenderOptions(scale: scale ?? scene.canvas.scale, background: scene.canvas.background)
+            let options = RenderOptions(scale: scale ?? scene.canvas.scale, background: scene.background)
             var rendered = RenderedScene(scene: scene, fonts: library, tree: tree, options: options, svgTextMode: svgTextMode)
             rendered.pngThreads = pngThreads
             rendered.backends = backends
             return rendered
         }
+    }
+}
+
+extension SceneRenderer {
+    /// `scene` with this renderer's colour scheme, if it sets one, in place of its own.
+    public func prepared(_ scene: Scene) -> Scene {
+        guard let colorScheme else { return scene }
+        var scene = scene
+        scene.colorScheme = colorScheme
+        return scene
     }
 }
 

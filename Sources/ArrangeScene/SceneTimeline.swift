@@ -28,6 +28,7 @@ public struct SceneTimeline {
             throw SceneError("the scene has no 'animation'; add one, as in 'animation: {duration: 1, keyframes: [{at: 1, set: {ID: {parameter: value}}}]}'",
                              at: scene.viewLocation)
         }
+        let scene = renderer.prepared(scene)
         // A keyframe at 0 s changes the first state.
         var start = scene
         start.view = animation.states[0].view
@@ -49,7 +50,7 @@ public struct SceneTimeline {
         canvasSize = size
         transitions = try LargeStack.run {
             zip(animation.states, animation.states.dropFirst()).map { from, to in
-                LayoutTransition(from: from.view, to: to.view, in: scene.canvas.proposal, scale: scale, fonts: first.fonts, animation: to.curve)
+                LayoutTransition(from: scene.inEnvironment(from.view), to: scene.inEnvironment(to.view), in: scene.canvas.proposal, scale: scale, fonts: first.fonts, animation: to.curve)
             }
         }
     }

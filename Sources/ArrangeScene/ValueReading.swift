@@ -55,6 +55,22 @@ extension SceneReader {
                     at: node)
     }
 
+    // MARK: Environment values
+
+    static let layoutDirections: KeyValuePairs<String, LayoutDirection> = [
+        "leftToRight": .leftToRight, "rightToLeft": .rightToLeft,
+    ]
+
+    static let colorSchemes: KeyValuePairs<String, ColorScheme> = ["light": .light, "dark": .dark]
+
+    /// SwiftUI's `DynamicTypeSize` cases, by their names.
+    static let dynamicTypeSizes: KeyValuePairs<String, DynamicTypeSize> = [
+        "xSmall": .xSmall, "small": .small, "medium": .medium, "large": .large, "xLarge": .xLarge,
+        "xxLarge": .xxLarge, "xxxLarge": .xxxLarge, "accessibility1": .accessibility1,
+        "accessibility2": .accessibility2, "accessibility3": .accessibility3, "accessibility4": .accessibility4,
+        "accessibility5": .accessibility5,
+    ]
+
     // MARK: Alignment
 
     static let horizontalAlignments: KeyValuePairs<String, HorizontalAlignment> = [

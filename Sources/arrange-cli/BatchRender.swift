@@ -39,7 +39,7 @@ struct BatchRender: Sendable {
         var at: Double? = nil
         /// The options that change the pictures, as text: part of each output's fingerprint.
         var optionsKey: String {
-            "\(ArrangeTool.version)|scale=\(renderer.scale.map { "\($0)" } ?? "scene")|seed=\(seed.map(String.init) ?? "scene")|svg-text=\(renderer.svgTextMode.rawValue)|at=\(at.map { "\($0)" } ?? "none")"
+            "\(ArrangeTool.version)|scale=\(renderer.scale.map { "\($0)" } ?? "scene")|seed=\(seed.map(String.init) ?? "scene")|svg-text=\(renderer.svgTextMode.rawValue)|at=\(at.map { "\($0)" } ?? "none")|color-scheme=\(renderer.colorScheme.map { "\($0)" } ?? "scene")"
         }
     }
 

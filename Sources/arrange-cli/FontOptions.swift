@@ -33,6 +33,19 @@ struct StrictOption: ParsableArguments {
 
 extension SVGRenderer.TextMode: ExpressibleByArgument {}
 
+/// `--color-scheme light|dark`.
+extension ColorScheme: ExpressibleByArgument {
+    public init?(argument: String) {
+        switch argument {
+        case "light": self = .light
+        case "dark": self = .dark
+        default: return nil
+        }
+    }
+
+    public static var allValueStrings: [String] { ["light", "dark"] }
+}
+
 /// `--font-dir`, `--limit`, `--allow-read` and `--strict`: the options of every command that
 /// reads and lays out scenes.
 struct SceneOptions: ParsableArguments {

@@ -108,6 +108,10 @@ struct RenderCommand: ParsableCommand, SceneReadingCommand {
             help: "How SVG writes text: outlines (the glyphs themselves; looks the same on every viewer), embedded (the fonts, cut to the characters used, inside the file) or system (the viewer's installed fonts).")
     var svgText: SVGRenderer.TextMode = .outlines
 
+    @Option(name: .customLong("color-scheme"),
+            help: ArgumentHelp("Render every scene in this colour scheme, light or dark, replacing each scene's 'colorScheme' (default: the scene's, or light).", valueName: "scheme"))
+    var colorScheme: ColorScheme?
+
     @OptionGroup var sceneOptions: SceneOptions
 
     func validate() throws {
@@ -158,7 +162,7 @@ struct RenderCommand: ParsableCommand, SceneReadingCommand {
         if !inPlace { try MarkdownRewrite.refuseCopiesOverSources(inputs, output: toFile ? folder : output, flat: flat) }
         let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(plans.count, 1))
         let renderer = SceneRenderer(scale: scale.map { CGFloat($0) }, svgTextMode: svgText, fonts: try fonts.library(),
-                                     pngThreads: BatchRender.pngThreads(scenes: plans.count))
+                                     pngThreads: BatchRender.pngThreads(scenes: plans.count), colorScheme: colorScheme)
         var settings = BatchRender.Settings(renderer: renderer, seed: seed, verbose: verbose, sync: sync, limits: try limitOptions.limits(), warnOverflow: warnOverflow, fontDirs: fonts.fontDirs)
         settings.at = at
         settings.warnings = strictOption.policy

@@ -71,7 +71,7 @@ public struct LayoutTransition {
     public init<From: View, To: View>(from: From, to: To, in proposal: ProposedViewSize = .unspecified,
                                       scale: CGFloat = 1, fonts: any TextMeasurer = FontLibrary.system,
                                       animation: Animation = .easeInOut) {
-        let graph = ViewGraph(from)
+        let graph = ViewGraph(from, displayScale: scale)
         let startTree = graph.tree
         start = graph.layout(in: proposal, scale: scale, fonts: fonts)
         graph.update(to)

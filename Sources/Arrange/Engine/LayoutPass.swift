@@ -323,12 +323,16 @@ final class LayoutPass {
         case .container(let index):
             let proposal = proposal.sanitized
             let box = tree.boxes[Int(index)]
-            if box.placeDirectly(node, in: frame, proposal: proposal, pass: self) { return }
+            if !record.mirrored, box.placeDirectly(node, in: frame, proposal: proposal, pass: self) { return }
             let subviews = beginRecording(subviews(of: node))
             defer { endRecording() }
             box.placeSubviews(in: frame, proposal: proposal, subviews: subviews)
             for position in 0 ..< Int(record.childCount) {
-                let (childFrame, childProposal) = placement(of: subviews, position: position, in: frame, proposal: proposal)
+                var (childFrame, childProposal) = placement(of: subviews, position: position, in: frame, proposal: proposal)
+                // Right-to-left: the one place layout is mirrored. The layout placed its children
+                // as for left-to-right; each x is flipped within the container's bounds, as
+                // SwiftUI flips each view's x position within its parent (§6c).
+                if record.mirrored { childFrame.origin.x = frame.minX + frame.maxX - childFrame.maxX }
                 place(tree.child(node, position), in: childFrame, proposal: childProposal)
             }
         case .shape, .spacer, .leaf:

@@ -37,7 +37,8 @@ public struct LayoutResult: Sendable {
     @inlinable
     public init<V: View>(of view: V, in proposal: ProposedViewSize = .unspecified, scale: CGFloat = 1,
                          fonts: any TextMeasurer = FontLibrary.system) {
-        self = ViewGraph(view).layout(in: proposal, scale: scale, fonts: fonts)
+        // The environment's displayScale is the scale the picture is made at.
+        self = ViewGraph(view, displayScale: scale).layout(in: proposal, scale: scale, fonts: fonts)
     }
 
     /// Lays out a resolved tree in a fresh pass.

@@ -135,7 +135,7 @@ public struct LayoutTree: Sendable {
     /// snapshots the placed tree.
     public init<V: View>(of view: V, in proposal: ProposedViewSize = .unspecified, scale: CGFloat = 1,
                          fonts: any TextMeasurer = FontLibrary.system) {
-        let tree = ViewGraph.resolveRoot(view)
+        let tree = ViewGraph.resolveRoot(view, displayScale: scale)
         let (result, pass, layers) = LayoutResult.withPass(tree: tree, proposal: proposal, scale: scale, fonts: fonts)
         self.result = result
         root = LayoutNodeInfo(tree.root, in: pass, paths: tree.paths(), translation: .zero, layers: layers)

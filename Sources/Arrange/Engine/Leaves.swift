@@ -39,6 +39,12 @@ struct ShapePaint {
 
     let style: any ShapeStyle
     let mode: Mode
+    /// The colour scheme the style's colours resolve in: the environment's where the shape is
+    /// resolved (docs/layout-rules.md §6b).
+    let scheme: ColorScheme
+
+    /// The style's paint for `bounds`, its colours plain.
+    private func paint(in bounds: CGRect) -> DisplayPaint { style._paint(in: bounds).resolved(in: scheme) }
 
     /// The item drawn for `shape` in a frame of `size`.
     func drawing(of shape: any Shape, size: CGSize) -> PathDrawing {
@@ -46,13 +52,13 @@ struct ShapePaint {
         let trimmed = shape as? any TrimmedShape
         switch mode {
         case .fill(let evenOdd):
-            return PathDrawing(path: shape.path(in: bounds), paint: style._paint(in: bounds), evenOdd: evenOdd, trim: trimmed?.trim(in: bounds))
+            return PathDrawing(path: shape.path(in: bounds), paint: paint(in: bounds), evenOdd: evenOdd, trim: trimmed?.trim(in: bounds))
         case .stroke(let stroke):
-            return PathDrawing(path: shape.path(in: bounds), paint: style._paint(in: bounds), stroke: stroke, trim: trimmed?.trim(in: bounds))
+            return PathDrawing(path: shape.path(in: bounds), paint: paint(in: bounds), stroke: stroke, trim: trimmed?.trim(in: bounds))
         case .strokeBorder(let stroke):
             let inset = stroke.lineWidth / 2
             // A trimmed shape is not insettable: its path is cut from the outline in the smaller rectangle.
-            return PathDrawing(path: shape._insetPath(in: bounds, by: inset), paint: style._paint(in: bounds), stroke: stroke,
+            return PathDrawing(path: shape._insetPath(in: bounds, by: inset), paint: paint(in: bounds), stroke: stroke,
                                trim: trimmed?.trim(in: bounds.insetBy(dx: inset, dy: inset)))
         }
     }

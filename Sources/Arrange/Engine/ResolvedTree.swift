@@ -25,6 +25,9 @@ struct ResolvedTree {
         /// Index into `attributes`, or −1 when no attribute modifier touched the node.
         var attributes: Int32 = -1
         var priorityRule: PriorityRule
+        /// Whether the container places its children mirrored within its bounds: it is in a
+        /// right-to-left environment (docs/layout-rules.md §6c). Fits in the record's padding.
+        var mirrored = false
     }
 
     /// What a node is. Payloads that are large or rare live in side tables, by index.
@@ -281,7 +284,7 @@ public struct _NodeBuilder {
     /// order: a `background` (`behind`) or `overlay` aligned by `alignment`. No layer leaves the
     /// node as it is; several are taken back and resolved again by `stacked`, as one `ZStack`.
     @usableFromInline
-    mutating func pairLayer(since mark: Mark, with position: Int, alignment: Alignment, behind: Bool,
+    mutating func pairLayer(since mark: Mark, with position: Int, alignment: Alignment, behind: Bool, direction: LayoutDirection,
                             stacked: (inout _NodeBuilder) -> Void) {
         switch pending.count - mark.pending {
         case 0: return
@@ -293,7 +296,7 @@ public struct _NodeBuilder {
         // The pending list is now [… primary … | secondary]: pair the two, in drawing order.
         let layout = SecondaryLayerLayout(alignment: alignment, primary: behind ? 1 : 0)
         wrapWithLayer(at: position, behind: behind, box: layerBox(layout), kind: behind ? "background" : "overlay",
-                      priority: .child(behind ? 1 : 0))
+                      priority: .child(behind ? 1 : 0), direction: direction)
     }
 
     /// A box for a `background` or `overlay` of `layout`, shared with earlier layers alike.
@@ -307,10 +310,10 @@ public struct _NodeBuilder {
         return box
     }
 
-    /// Makes a leaf and pushes it.
+    /// Makes a leaf and pushes it, its colour resolved in `scheme` (docs/layout-rules.md §6b).
     @usableFromInline
-    mutating func pushShape(_ shape: ShapeKind, paint: Paint, kind: String) {
-        tree.paints.append(paint)
+    mutating func pushShape(_ shape: ShapeKind, paint: Paint, in scheme: ColorScheme, kind: String) {
+        tree.paints.append(paint.resolved(in: scheme))
         push(ResolvedTree.Record(content: .shape(shape, paint: Int32(tree.paints.count - 1)), firstChild: 0, childCount: 0, priorityRule: .container), kind: kind)
     }
 
@@ -336,23 +339,26 @@ public struct _NodeBuilder {
     /// Makes a container of the pending nodes from `start` on, which become its children, and
     /// pushes it in their place.
     @usableFromInline
-    mutating func pushContainer(_ box: any LayoutBox, kind: String, childrenFrom start: Int, priority: ResolvedTree.PriorityRule) {
+    mutating func pushContainer(_ box: any LayoutBox, kind: String, childrenFrom start: Int, priority: ResolvedTree.PriorityRule,
+                                direction: LayoutDirection) {
         let first = tree.childList.count
         tree.childList.append(contentsOf: pending[start...])
         let count = pending.count - start
         pending.removeSubrange(start...)
         tree.boxes.append(box)
-        push(ResolvedTree.Record(content: .container(Int32(tree.boxes.count - 1)), firstChild: Int32(first), childCount: Int32(count), priorityRule: priority), kind: kind)
+        push(ResolvedTree.Record(content: .container(Int32(tree.boxes.count - 1)), firstChild: Int32(first), childCount: Int32(count),
+                                 priorityRule: priority, mirrored: direction == .rightToLeft), kind: kind)
     }
 
     /// Wraps the pending node at `position` in a container of `box`.
     @usableFromInline
-    mutating func wrap(at position: Int, in box: any LayoutBox, kind: String, priority: ResolvedTree.PriorityRule) {
+    mutating func wrap(at position: Int, in box: any LayoutBox, kind: String, priority: ResolvedTree.PriorityRule,
+                       direction: LayoutDirection) {
         let child = pending[position]
         tree.childList.append(child)
         tree.boxes.append(box)
         tree.records.append(ResolvedTree.Record(content: .container(Int32(tree.boxes.count - 1)), firstChild: Int32(tree.childList.count - 1),
-                                   childCount: 1, priorityRule: priority))
+                                   childCount: 1, priorityRule: priority, mirrored: direction == .rightToLeft))
         let code = kindCode(kind)
         tree.kindCodes.append(code)
         pending[position] = Int32(tree.records.count - 1)
@@ -361,7 +367,8 @@ public struct _NodeBuilder {
     /// Pairs the pending node at `position` with the layer just made (the last pending node) in a
     /// two-child container of `box`, the layer first when it is `behind`, and puts the container
     /// at `position`.
-    mutating func wrapWithLayer(at position: Int, behind: Bool, box: any LayoutBox, kind: String, priority: ResolvedTree.PriorityRule) {
+    mutating func wrapWithLayer(at position: Int, behind: Bool, box: any LayoutBox, kind: String, priority: ResolvedTree.PriorityRule,
+                                direction: LayoutDirection) {
         let layer = pending.removeLast()
         let primary = pending[position]
         let first = tree.childList.count
@@ -369,7 +376,7 @@ public struct _NodeBuilder {
         tree.childList.append(behind ? primary : layer)
         tree.boxes.append(box)
         tree.records.append(ResolvedTree.Record(content: .container(Int32(tree.boxes.count - 1)), firstChild: Int32(first),
-                                                childCount: 2, priorityRule: priority))
+                                                childCount: 2, priorityRule: priority, mirrored: direction == .rightToLeft))
         let code = kindCode(kind)
         tree.kindCodes.append(code)
         pending[position] = Int32(tree.records.count - 1)

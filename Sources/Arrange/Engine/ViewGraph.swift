@@ -9,23 +9,29 @@ import Foundation
 /// the one-shot form.
 public final class ViewGraph {
     private(set) var tree: ResolvedTree
+    /// The environment's `displayScale` while views resolve: what `@Environment(\.displayScale)`
+    /// reads in bodies and layouts.
+    @usableFromInline let displayScale: CGFloat
 
-    /// Resolves `view` once into a node tree. Inlinable, so that the caller's view types resolve
-    /// specialized, without run-time type lookups.
+    /// Resolves `view` once into a node tree, with the environment's `displayScale` set to
+    /// `displayScale` (give the scale you will lay out at, as SwiftUI's is the screen's).
+    /// Inlinable, so that the caller's view types resolve specialized, without run-time type
+    /// lookups.
     @inlinable
-    public convenience init<V: View>(_ view: V) {
-        self.init(tree: Self.resolveRoot(view))
+    public convenience init<V: View>(_ view: V, displayScale: CGFloat = 1) {
+        self.init(tree: Self.resolveRoot(view, displayScale: displayScale), displayScale: displayScale)
     }
 
     @usableFromInline
-    init(tree: ResolvedTree) {
+    init(tree: ResolvedTree, displayScale: CGFloat = 1) {
         self.tree = tree
+        self.displayScale = displayScale
     }
 
     /// Replaces the view value, keeping layout caches where the layout type is unchanged.
     @inlinable
     public func update<V: View>(_ view: V) {
-        replaceTree(with: Self.resolveRoot(view))
+        replaceTree(with: Self.resolveRoot(view, displayScale: displayScale))
     }
 
     @usableFromInline
@@ -58,13 +64,17 @@ public final class ViewGraph {
     /// Resolves the view tree once into nodes. Anything but exactly one root view goes into an
     /// implicit VStack (docs/layout-rules.md §7.3), whose spacers grow vertically, so the content is
     /// resolved again inside it.
+    ///
+    /// `displayScale` is the environment's (a scale that is not a positive finite number counts
+    /// as 1, as the layout's does).
     @inlinable
-    static func resolveRoot<V: View>(_ view: V) -> ResolvedTree {
+    static func resolveRoot<V: View>(_ view: V, displayScale: CGFloat = 1) -> ResolvedTree {
+        let environment = ViewEnvironment(displayScale: displayScale)
         var builder = ResolvedTree.Builder()
-        view.resolve(in: ViewEnvironment(), into: &builder)
+        view.resolve(in: environment, into: &builder)
         if builder.pending.count == 1 { return builder.finish(root: Int(builder.pending[0])) }
         builder = ResolvedTree.Builder()
-        VStack { view }.resolve(in: ViewEnvironment(), into: &builder)
+        VStack { view }.resolve(in: environment, into: &builder)
         return builder.finish(root: Int(builder.pending[0]))
     }
 

@@ -71,6 +71,45 @@ public struct EnvironmentValues {
         get { base.text.minimumScaleFactor }
         set { base.text.minimumScaleFactor = newValue.isFinite ? min(max(newValue, 0.01), 1) : 1 }
     }
+
+    /// The direction of horizontal layout; `.leftToRight` by default. In `.rightToLeft` every
+    /// container's placements are mirrored within its bounds, as SwiftUI flips each view's x
+    /// position within its parent (docs/layout-rules.md §6c).
+    public var layoutDirection: LayoutDirection {
+        get { base.layoutDirection }
+        set { base.layoutDirection = newValue }
+    }
+
+    /// Light or dark appearance; `.light` by default. Semantic colours resolve by it where a view
+    /// is resolved, so pictures hold plain colours (docs/layout-rules.md §6b).
+    public var colorScheme: ColorScheme {
+        get { base.colorScheme }
+        set { base.colorScheme = newValue }
+    }
+
+    /// Pixels per point of the picture being made: the `scale` a layout is rounded and rendered
+    /// at (`LayoutResult(of:in:scale:)`, a scene's `canvas: {scale:}`); 1 by default, as SwiftUI's
+    /// `displayScale` is the screen's.
+    public var displayScale: CGFloat {
+        get { base.displayScale }
+        set { base.displayScale = newValue.isFinite && newValue > 0 ? newValue : 1 }
+    }
+
+    /// The length of one pixel in points (`1 / displayScale`), as SwiftUI's `pixelLength`.
+    public var pixelLength: CGFloat { 1 / base.displayScale }
+
+    /// The Dynamic Type size; `.large` by default. Text styles take their point size from it.
+    public var dynamicTypeSize: DynamicTypeSize {
+        get { base.dynamicTypeSize }
+        set { base.dynamicTypeSize = newValue }
+    }
+
+    /// The Dynamic Type size by its older name, as SwiftUI's deprecated `sizeCategory`: the same
+    /// value as `dynamicTypeSize`, each size mapped one for one.
+    public var sizeCategory: ContentSizeCategory {
+        get { ContentSizeCategory(base.dynamicTypeSize) }
+        set { base.dynamicTypeSize = DynamicTypeSize(newValue) }
+    }
 }
 
 extension View {

@@ -181,7 +181,7 @@ struct LayoutView<L: Layout, Content: View>: View, PrimitiveView {
         if collapsesSingleChild, builder.pending.count - start == 1 { return }
         let box = makeBox(layout, guides)
         if let typed = box as? TypedLayoutBox<L>, EnvironmentScope.reads(layout) { typed.environment = EnvironmentValues(environment) }
-        builder.pushContainer(box, kind: kind, childrenFrom: start, priority: .container)
+        builder.pushContainer(box, kind: kind, childrenFrom: start, priority: .container, direction: environment.layoutDirection)
     }
 }
 

@@ -76,8 +76,10 @@ public struct LayoutSubviews: Equatable, RandomAccessCollection {
         return LayoutSubviews(pass: pass, parent: parent, range: bounds, recording: recording)
     }
 
-    /// Arrange lays out left to right.
-    public var layoutDirection: LayoutDirection { .leftToRight }
+    /// The layout direction of the container, as in SwiftUI. A layout rarely needs it: in
+    /// right-to-left, the engine mirrors every placement within the container's bounds
+    /// (docs/layout-rules.md §6c), so `bounds.minX` is already the leading edge.
+    public var layoutDirection: LayoutDirection { pass.tree.records[parent].mirrored ? .rightToLeft : .leftToRight }
 
     public static func == (lhs: LayoutSubviews, rhs: LayoutSubviews) -> Bool {
         lhs.pass === rhs.pass && lhs.parent == rhs.parent && lhs.range == rhs.range
@@ -97,12 +99,6 @@ public struct LayoutSubviews: Equatable, RandomAccessCollection {
         }
         return read(placements)
     }
-}
-
-/// The direction of text and horizontal layout.
-public enum LayoutDirection: Hashable, Sendable {
-    case leftToRight
-    case rightToLeft
 }
 
 /// Names the recording that collects one container's `place` calls in a `LayoutPass`.

@@ -10,7 +10,12 @@ extension View {
     /// Draws the view shifted by `offset`.
     public func offset(_ offset: CGSize) -> some View {
         let safe = CGSize(width: offset.width.isFinite ? offset.width : 0, height: offset.height.isFinite ? offset.height : 0)
-        return modifyingNodes { $0.effects.append(.offset(safe)) }
+        // The offset is in the view's own coordinate space, which right-to-left flips, so a
+        // positive x moves the view towards the trailing edge, to the left (docs/layout-rules.md §6c).
+        return modifyingNodes { attributes, environment in
+            let flip: CGFloat = environment.layoutDirection == .rightToLeft ? -1 : 1
+            attributes.effects.append(.offset(CGSize(width: safe.width * flip, height: safe.height)))
+        }
     }
 
     /// Clips the view's drawing to its bounds.
@@ -63,7 +68,11 @@ extension View {
     public func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View {
         func safe(_ v: CGFloat) -> CGFloat { v.isFinite ? v : 0 }
         let shadow = Shadow(color: color, radius: max(safe(radius), 0), offset: CGSize(width: safe(x), height: safe(y)))
-        return modifyingNodes { $0.effects.append(.shadow(shadow)) }
+        return modifyingNodes { attributes, environment in
+            var resolved = shadow
+            resolved.color = shadow.color.resolved(in: environment.colorScheme)
+            attributes.effects.append(.shadow(resolved))
+        }
     }
 
     /// Blends the view's drawing with what is under it.

@@ -66,6 +66,15 @@ struct AttributeModifier: NodeModifier {
     }
 }
 
+/// Sets attributes of each of the content's nodes from what the modifier's environment says
+/// (an offset's direction, a shadow's colour scheme).
+struct EnvironmentAttributeModifier: NodeModifier {
+    let change: (inout ResolvedTree.Attributes, ViewEnvironment) -> Void
+    func apply(to nodes: Range<Int>, in builder: inout ResolvedTree.Builder, environment: ViewEnvironment) {
+        for position in nodes { builder.editAttributes(at: position) { change(&$0, environment) } }
+    }
+}
+
 /// Wraps each of the content's nodes in a container laid out by `layout`.
 @usableFromInline
 struct WrapModifier<L: BuiltInLayout>: NodeModifier {
@@ -81,7 +90,10 @@ struct WrapModifier<L: BuiltInLayout>: NodeModifier {
     @inlinable
     func apply(to nodes: Range<Int>, in builder: inout ResolvedTree.Builder, environment: ViewEnvironment) {
         // Single-child modifiers pass on their child's guides, moved (§3).
-        for position in nodes { builder.wrap(at: position, in: layout.makeBox(guides: .child(0)), kind: L.nodeKind, priority: L.priorityRule) }
+        for position in nodes {
+            builder.wrap(at: position, in: layout.makeBox(guides: .child(0)), kind: L.nodeKind, priority: L.priorityRule,
+                         direction: environment.layoutDirection)
+        }
     }
 }
 
@@ -89,6 +101,12 @@ extension View {
     /// Sets attributes of each of the view's nodes.
     func modifyingNodes(_ change: @escaping (inout ResolvedTree.Attributes) -> Void) -> ModifiedView<Self, AttributeModifier> {
         ModifiedView(content: self, modifier: AttributeModifier(change: change))
+    }
+
+    /// Sets attributes of each of the view's nodes, reading the environment the modifier is in.
+    func modifyingNodes(_ change: @escaping (inout ResolvedTree.Attributes, ViewEnvironment) -> Void)
+        -> ModifiedView<Self, EnvironmentAttributeModifier> {
+        ModifiedView(content: self, modifier: EnvironmentAttributeModifier(change: change))
     }
 
     /// Resolves the view's content in a changed environment.

@@ -122,7 +122,8 @@ struct LayerModifier<Layer: View>: NodeModifier {
         for position in nodes {
             let mark = builder.mark
             layer.resolve(in: inner, into: &builder)
-            builder.pairLayer(since: mark, with: position, alignment: alignment, behind: behind) { builder in
+            builder.pairLayer(since: mark, with: position, alignment: alignment, behind: behind,
+                              direction: environment.layoutDirection) { builder in
                 ZStack(alignment: alignment) { layer }.resolve(in: inner, into: &builder)
             }
         }

@@ -2,14 +2,21 @@ import Foundation
 
 /// An sRGB colour with opacity. It is also a view that fills the space it is offered.
 ///
-/// The named colours are iOS's light-mode system colours, so that pictures look like the
-/// simulator's.
+/// The named colours are iOS's system colours, so that pictures look like the simulator's. Like
+/// SwiftUI's, the semantic and system colours (`primary`, `secondary`, `accentColor`, `red`,
+/// `Color(.systemBackground)`, …) adapt to the environment's `colorScheme`: a colour holds its
+/// light value in `red`, `green`, `blue` and `alpha`, and may hold a dark value too, which the
+/// engine picks where the view using it is resolved (docs/layout-rules.md §6b). Display lists
+/// only ever hold plain colours.
 public struct Color: Hashable, Sendable {
-    /// Red, green, blue and opacity, each in 0...1.
+    /// Red, green, blue and opacity, each in 0...1: the colour in light appearance.
     public var red: Double
     public var green: Double
     public var blue: Double
     public var alpha: Double
+    /// The colour in dark appearance, packed into 8 bytes so that `Color` stays small; none for
+    /// a colour that is the same in both.
+    var dark = DarkVariant.none
 
     /// A colour from components in 0...1; values outside are clamped and NaN becomes 0.
     public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
@@ -17,6 +24,48 @@ public struct Color: Hashable, Sendable {
         self.green = Self.unit(green)
         self.blue = Self.unit(blue)
         self.alpha = Self.unit(opacity)
+    }
+
+    /// A colour that is `light` in light appearance and `dark` in dark appearance (the
+    /// environment's `colorScheme`).
+    ///
+    /// Arrange's own: SwiftUI has no public initializer for this (an app makes such a colour
+    /// with an asset catalog or `UIColor(dynamicProvider:)`). The dark value is kept to 15 bits a
+    /// channel, far finer than any picture's 8.
+    public init(light: Color, dark: Color) {
+        self = light.resolved(in: .light)
+        self.dark = DarkVariant(dark.resolved(in: .dark))
+    }
+
+    /// Whether the colour changes with the colour scheme.
+    public var isDynamic: Bool { dark != .none }
+
+    /// The plain colour this one is in `scheme`: what display lists hold. Arrange's own (SwiftUI
+    /// resolves with `resolve(in:)` into a `Color.Resolved`); a plain colour is itself in both.
+    public func resolved(in scheme: ColorScheme) -> Color {
+        if dark == .none { return self }
+        if scheme == .light { return Color(red: red, green: green, blue: blue, opacity: alpha) }
+        return dark.color
+    }
+
+    /// A dark value packed as four 15-bit channels and a flag bit, so that a dynamic colour costs
+    /// 8 bytes more than a plain one, not 32.
+    struct DarkVariant: Hashable, Sendable {
+        let bits: UInt64
+        static let none = DarkVariant(bits: 0)
+        private static let levels = 32767.0
+
+        private init(bits: UInt64) { self.bits = bits }
+
+        init(_ color: Color) {
+            func channel(_ value: Double, _ shift: UInt64) -> UInt64 { UInt64((value * Self.levels).rounded()) << shift }
+            bits = 1 << 63 | channel(color.red, 45) | channel(color.green, 30) | channel(color.blue, 15) | channel(color.alpha, 0)
+        }
+
+        var color: Color {
+            func channel(_ shift: UInt64) -> Double { Double((bits >> shift) & 0x7fff) / Self.levels }
+            return Color(red: channel(45), green: channel(30), blue: channel(15), opacity: channel(0))
+        }
     }
 
     /// A grey: 0 is black, 1 is white.
@@ -44,7 +93,9 @@ public struct Color: Hashable, Sendable {
 
     /// The same colour with its opacity multiplied by `opacity`.
     public func opacity(_ opacity: Double) -> Color {
-        Color(red: red, green: green, blue: blue, opacity: alpha * Self.unit(opacity))
+        let light = Color(red: red, green: green, blue: blue, opacity: alpha * Self.unit(opacity))
+        guard dark != .none else { return light }
+        return Color(light: light, dark: dark.color.opacity(opacity))
     }
 
     /// `#rrggbb`, without opacity.
@@ -65,31 +116,61 @@ public struct Color: Hashable, Sendable {
     public static let black = Color(0, 0, 0)
     public static let white = Color(255, 255, 255)
     public static let clear = Color(0, 0, 0, 0)
-    public static let gray = Color(142, 142, 147)
-    public static let red = Color(255, 59, 48)
-    public static let orange = Color(255, 149, 0)
-    public static let yellow = Color(255, 204, 0)
-    public static let green = Color(52, 199, 89)
-    public static let mint = Color(0, 199, 190)
-    public static let teal = Color(48, 176, 199)
-    public static let cyan = Color(50, 173, 230)
-    public static let blue = Color(0, 122, 255)
-    public static let indigo = Color(88, 86, 214)
-    public static let purple = Color(175, 82, 222)
-    public static let pink = Color(255, 45, 85)
-    public static let brown = Color(162, 132, 94)
-    /// The default colour of text and shapes: black, as in light mode.
-    public static let primary = Color(0, 0, 0)
-    /// Secondary text: iOS's `secondaryLabel`, a grey at 60% opacity.
-    public static let secondary = Color(60, 60, 67, 0.6)
+    // The standard colours are iOS's system colours, light and dark (Apple's Human Interface
+    // Guidelines, "Color", table "Specifications" for iOS and iPadOS, default contrast).
+    public static let gray = Color(SystemColor.systemGray)
+    public static let red = Color(SystemColor.systemRed)
+    public static let orange = Color(SystemColor.systemOrange)
+    public static let yellow = Color(SystemColor.systemYellow)
+    public static let green = Color(SystemColor.systemGreen)
+    public static let mint = Color(SystemColor.systemMint)
+    public static let teal = Color(SystemColor.systemTeal)
+    public static let cyan = Color(SystemColor.systemCyan)
+    public static let blue = Color(SystemColor.systemBlue)
+    public static let indigo = Color(SystemColor.systemIndigo)
+    public static let purple = Color(SystemColor.systemPurple)
+    public static let pink = Color(SystemColor.systemPink)
+    public static let brown = Color(SystemColor.systemBrown)
+    /// The default colour of text and shapes: iOS's `label`, black in light appearance and white
+    /// in dark.
+    public static let primary = Color(SystemColor.label)
+    /// Secondary text: iOS's `secondaryLabel`, rgba(60, 60, 67, 0.6) in light appearance and
+    /// rgba(235, 235, 245, 0.6) in dark.
+    public static let secondary = Color(SystemColor.secondaryLabel)
+    /// The app's accent colour, as SwiftUI's `accentColor`: iOS's default, `systemBlue`
+    /// (#007AFF light, #0A84FF dark).
+    public static let accentColor = Color(SystemColor.systemBlue)
 
-    /// The named colours, by the names SwiftUI gives them (`"red"`, `"blue"`, …).
-    public static let named: [String: Color] = [
-        "black": .black, "white": .white, "clear": .clear, "gray": .gray, "red": .red,
-        "orange": .orange, "yellow": .yellow, "green": .green, "mint": .mint, "teal": .teal,
-        "cyan": .cyan, "blue": .blue, "indigo": .indigo, "purple": .purple, "pink": .pink,
-        "brown": .brown, "primary": .primary, "secondary": .secondary,
-    ]
+    /// A system colour by its UIKit name, as SwiftUI code writes `Color(.systemBackground)` or
+    /// `Color(uiColor: .secondaryLabel)`: it takes its light or dark value from the environment's
+    /// `colorScheme`.
+    public init(_ systemColor: SystemColor) {
+        let (light, dark, lightOpacity, darkOpacity) = systemColor.values
+        func color(_ hex: UInt32, _ opacity: Double) -> Color {
+            Color(Int(hex >> 16 & 0xff), Int(hex >> 8 & 0xff), Int(hex & 0xff), opacity)
+        }
+        self.init(light: color(light, lightOpacity), dark: color(dark, darkOpacity))
+    }
+
+    /// A system colour by its UIKit name (`Color(uiColor: .systemBackground)` in SwiftUI code).
+    public init(uiColor systemColor: SystemColor) {
+        self.init(systemColor)
+    }
+
+    /// The named colours, by the names SwiftUI gives them (`"red"`, `"blue"`, …), with
+    /// `"accentColor"` (also `"accent"`) and the system colours by their UIKit names
+    /// (`"systemBackground"`, `"label"`, …).
+    public static let named: [String: Color] = {
+        var named: [String: Color] = [
+            "black": .black, "white": .white, "clear": .clear, "gray": .gray, "red": .red,
+            "orange": .orange, "yellow": .yellow, "green": .green, "mint": .mint, "teal": .teal,
+            "cyan": .cyan, "blue": .blue, "indigo": .indigo, "purple": .purple, "pink": .pink,
+            "brown": .brown, "primary": .primary, "secondary": .secondary,
+            "accentColor": .accentColor, "accent": .accentColor,
+        ]
+        for system in SystemColor.allCases { named[system.name] = Color(system) }
+        return named
+    }()
 
     /// A random opaque colour drawn from `generator`: three draws, red, green then blue, each a
     /// uniform value in 0...1 made from the top 53 bits of one 64-bit output.

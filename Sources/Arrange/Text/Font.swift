@@ -14,6 +14,9 @@ public struct Font: Hashable, Sendable {
     public var isItalic: Bool
     /// The family named by `custom(_:size:)`; nil for the system font of `design`.
     public var family: String?
+    /// The text style the size follows as Dynamic Type changes (`.body`, `custom(_:size:relativeTo:)`);
+    /// nil for a fixed size (`system(size:)`, `custom(_:size:)`).
+    public var textStyle: TextStyle?
 
     init(size: CGFloat, weight: Weight, design: Design, isItalic: Bool, family: String? = nil) {
         self.size = size
@@ -31,9 +34,13 @@ public struct Font: Hashable, Sendable {
         Font(size: size.isFinite && size > 0 ? size : 17, weight: .regular, design: .default, isItalic: false, family: name)
     }
 
-    /// The family `name` at the size of a text style.
+    /// The family `name` at `size` points at the default Dynamic Type size (`.large`), scaled with
+    /// the Dynamic Type size as `style` is, as in SwiftUI: 20 points relative to `.body` is 20 × 23
+    /// / 17 ≈ 27.06 points at `.xxxLarge`.
     public static func custom(_ name: String, size: CGFloat, relativeTo style: TextStyle) -> Font {
-        custom(name, size: size)
+        var font = custom(name, size: size)
+        font.textStyle = style
+        return font
     }
 
     /// A system font of `size` points. NaN, negative and infinite sizes count as 17.
@@ -41,10 +48,24 @@ public struct Font: Hashable, Sendable {
         Font(size: size.isFinite && size > 0 ? size : 17, weight: weight, design: design, isItalic: false)
     }
 
-    /// A text style at its iOS default size.
+    /// A text style at its iOS default size (Dynamic Type `.large`); where the environment's
+    /// `dynamicTypeSize` is another, text takes the style's size there.
     public static func system(_ style: TextStyle, design: Design = .default, weight: Weight? = nil) -> Font {
         var font = Font.system(size: style.size, weight: weight ?? style.weight, design: design)
         font.isItalic = false
+        font.textStyle = style
+        return font
+    }
+
+    /// This font at Dynamic Type size `dynamicTypeSize`: a text style's size from Apple's table,
+    /// a size relative to a style scaled as the style is, a fixed size unchanged. At `.large` the
+    /// font is returned as it is, so default text is never touched.
+    func sized(for dynamicTypeSize: DynamicTypeSize) -> Font {
+        guard dynamicTypeSize != .large, let style = textStyle else { return self }
+        var font = self
+        // size × (style at this size) / (style at large): exactly the table's value for a text
+        // style, whose size is its large size.
+        font.size = size * style.size(for: dynamicTypeSize) / style.size
         return font
     }
 
@@ -129,6 +150,26 @@ public struct Font: Hashable, Sendable {
             case .caption: 12
             case .caption2: 11
             }
+        }
+
+        /// The size in points at Dynamic Type size `dynamicTypeSize`, from Apple's Human
+        /// Interface Guidelines, "Typography", "Specifications", "iOS, iPadOS Dynamic Type
+        /// sizes" (one table per size, xSmall to AX5).
+        public func size(for dynamicTypeSize: DynamicTypeSize) -> CGFloat {
+            // Columns: xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 … AX5.
+            let sizes: [CGFloat] = switch self {
+            case .largeTitle: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60]
+            case .title: [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58]
+            case .title2: [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56]
+            case .title3: [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55]
+            case .headline, .body: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
+            case .callout: [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51]
+            case .subheadline: [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49]
+            case .footnote: [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44]
+            case .caption: [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43]
+            case .caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40]
+            }
+            return sizes[DynamicTypeSize.allCases.firstIndex(of: dynamicTypeSize) ?? 3]
         }
 
         var weight: Weight { self == .headline ? .semibold : .regular }

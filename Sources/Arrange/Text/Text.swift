@@ -64,8 +64,13 @@ public struct Text: View, PrimitiveView, Sendable {
     func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
         var options = environment.text
         if let tracking { options.tracking = tracking }
-        let leaf = TextLeaf(string: string, font: font ?? environment.font, color: color ?? environment.foreground ?? .primary,
-                            options: options)
+        // In right-to-left, leading lines are flush right (docs/layout-rules.md §6c).
+        if environment.layoutDirection == .rightToLeft, options.alignment != .center {
+            options.alignment = options.alignment == .leading ? .trailing : .leading
+        }
+        let color = (color ?? environment.foreground ?? .primary).resolved(in: environment.colorScheme)
+        let font = (font ?? environment.font).sized(for: environment.dynamicTypeSize)
+        let leaf = TextLeaf(string: string, font: font, color: color, options: options)
         builder.pushText(leaf)
     }
 }

@@ -158,9 +158,9 @@ extension Shape {
     func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
         let color = environment.foreground ?? .primary
         if let kind = _shapeKind {
-            builder.pushShape(kind, paint: .fill(color), kind: Self.kindName)
+            builder.pushShape(kind, paint: .fill(color), in: environment.colorScheme, kind: Self.kindName)
         } else {
-            builder.pushLeaf(.shape(self, ShapePaint(style: environment.foregroundStyle ?? color, mode: .fill(evenOdd: false))), kind: Self.kindName)
+            builder.pushLeaf(.shape(self, ShapePaint(style: environment.foregroundStyle ?? color, mode: .fill(evenOdd: false), scheme: environment.colorScheme)), kind: Self.kindName)
         }
     }
 
@@ -249,8 +249,8 @@ struct PaintedShape: View, PrimitiveView {
 
     func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
         let style = style ?? environment.foregroundStyle ?? environment.foreground ?? .primary
-        if case .strokeBorder(let stroke) = mode, stroke.lineWidth <= 0 { return builder.pushLeaf(.shape(shape, ShapePaint(style: Color.clear, mode: .fill(evenOdd: false))), kind: type(of: shape).kindName) }
-        builder.pushLeaf(.shape(shape, ShapePaint(style: style, mode: mode)), kind: type(of: shape).kindName)
+        if case .strokeBorder(let stroke) = mode, stroke.lineWidth <= 0 { return builder.pushLeaf(.shape(shape, ShapePaint(style: Color.clear, mode: .fill(evenOdd: false), scheme: environment.colorScheme)), kind: type(of: shape).kindName) }
+        builder.pushLeaf(.shape(shape, ShapePaint(style: style, mode: mode, scheme: environment.colorScheme)), kind: type(of: shape).kindName)
     }
 }
 
@@ -278,14 +278,14 @@ struct ShapeView: View, PrimitiveView {
         if let kind = shape._shapeKind, let color = style as? Color {
             switch mode {
             case .fill(evenOdd: false):
-                return builder.pushShape(kind, paint: .fill(color), kind: kindName)
+                return builder.pushShape(kind, paint: .fill(color), in: environment.colorScheme, kind: kindName)
             case .strokeBorder(let stroke) where stroke.dash.isEmpty && stroke.lineJoin == .miter && stroke.lineCap == .butt:
-                return builder.pushShape(kind, paint: .strokeBorder(color, lineWidth: stroke.lineWidth), kind: kindName)
+                return builder.pushShape(kind, paint: .strokeBorder(color, lineWidth: stroke.lineWidth), in: environment.colorScheme, kind: kindName)
             default:
                 break
             }
         }
-        builder.pushLeaf(.shape(shape, ShapePaint(style: style, mode: mode)), kind: kindName)
+        builder.pushLeaf(.shape(shape, ShapePaint(style: style, mode: mode, scheme: environment.colorScheme)), kind: kindName)
     }
 }
 
@@ -297,7 +297,7 @@ extension Color: View, PrimitiveView {
     }
 
     func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
-        builder.pushShape(.rectangle, paint: .fill(self), kind: "Color")
+        builder.pushShape(.rectangle, paint: .fill(self), in: environment.colorScheme, kind: "Color")
     }
 }
 

@@ -72,8 +72,21 @@ public struct ViewEnvironment {
     var geometry: GeometryProxy?
     /// Values of `EnvironmentKey`s of the user's, by key type.
     var custom: [ObjectIdentifier: Any] = [:]
+    /// Whether containers place their children mirrored (docs/layout-rules.md §6c).
+    @usableFromInline var layoutDirection: LayoutDirection = .leftToRight
+    /// The scheme semantic colours resolve in.
+    var colorScheme: ColorScheme = .light
+    /// Pixels per point of the picture being made.
+    var displayScale: CGFloat = 1
+    /// The size text styles take.
+    var dynamicTypeSize: DynamicTypeSize = .large
 
     @usableFromInline init() {}
+
+    /// The root environment of a picture made at `displayScale` pixels per point.
+    @usableFromInline init(displayScale: CGFloat) {
+        self.displayScale = displayScale.isFinite && displayScale > 0 ? displayScale : 1
+    }
 
     /// The environment of a `background` or `overlay`: not inside a stack's axis.
     @usableFromInline var withoutStackAxis: ViewEnvironment {
