@@ -78,6 +78,26 @@ import TestSupport
         #expect(result.errors.contains("rendered 1 of 1 scene, wrote 3 files"))
     }
 
+    @Test func colorSchemeReplacesTheScenes() throws {
+        // A square in `primary` in a light scene: black (#000000) as written, white (#FFFFFF)
+        // with --color-scheme dark; a scheme other than light or dark is refused.
+        let out = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let scene = out.appendingPathComponent("square.yaml")
+        try Data("colorScheme: light\nview:\n  rectangle: {}\n  modifiers: [{fill: primary}, {frame: {width: 10, height: 10}}]\n".utf8).write(to: scene)
+        let light = try arrange("render", scene.path, "-o", out.appendingPathComponent("light").path, "--format", "svg")
+        #expect(light.status == 0, "\(light.errors)")
+        let dark = try arrange("render", scene.path, "-o", out.appendingPathComponent("dark").path, "--format", "svg", "--color-scheme", "dark")
+        #expect(dark.status == 0, "\(dark.errors)")
+        let lightSVG = try String(contentsOf: out.appendingPathComponent("light/square.svg"), encoding: .utf8)
+        let darkSVG = try String(contentsOf: out.appendingPathComponent("dark/square.svg"), encoding: .utf8)
+        #expect(lightSVG.contains("#000000") && !lightSVG.contains("#ffffff"))
+        #expect(darkSVG.contains("#ffffff") && !darkSVG.contains("#000000"))
+        let wrong = try arrange("render", scene.path, "-o", out.path, "--color-scheme", "dim")
+        #expect(wrong.status != 0)
+        #expect(wrong.errors.contains("--color-scheme"))
+    }
+
     @Test func everyInvalidFixtureFailsWithItsLocationAndWritesNothing() throws {
         let folder = Self.root.appendingPathComponent("Fixtures/invalid")
         let names = files(in: folder)

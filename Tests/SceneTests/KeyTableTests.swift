@@ -89,7 +89,7 @@ import Testing
         }
         #expect(Set(ViewKind.names).isDisjoint(with: ViewEntryKey.names))
         // A key of both forms is offered once.
-        #expect(EitherKey<BorderKey, ColorKey>.names == ["color", "width", "red", "green", "blue", "white", "opacity"])
+        #expect(EitherKey<BorderKey, ColorKey>.names == ["color", "width", "red", "green", "blue", "white", "opacity", "light", "dark"])
         #expect(EitherKey<LayerKey, ColorKey>(rawValue: "alignment") == .first(.alignment))
         #expect(EitherKey<LayerKey, ColorKey>(rawValue: "white") == .second(.white))
         #expect(EitherKey<LayerKey, ColorKey>(rawValue: "nope") == nil)
