@@ -132,6 +132,14 @@ private func fillColors(_ list: DisplayList) -> [Color] {
         #expect(LayoutResult(of: placed).frames["p"]?.minX == 0)
     }
 
+    @Test func aGeometryReaderPlacesItsContentAtTheTopRight() {
+        // Its top-leading corner is the top-right one: a 30-wide view in a 100-wide reader at
+        // x = 100 − 30 = 70 (left to right: 0).
+        let reader = GeometryReader { _ in Color.red.frame(width: 30, height: 10).id("g") }.frame(width: 100, height: 50)
+        #expect(LayoutResult(of: reader.environment(\.layoutDirection, rtl)).frames["g"]?.minX == 70)
+        #expect(LayoutResult(of: reader).frames["g"]?.minX == 0)
+    }
+
     @Test func aNestedLeftToRightSubtreeIsNotMirrored() {
         // The inner HStack is set back to left to right: its first child at its left, x = 90
         // (the 110-wide stack itself sits at the right of the 200-wide frame).

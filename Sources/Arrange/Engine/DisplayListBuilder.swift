@@ -211,7 +211,9 @@ struct DisplayListBuilder {
         let proposal = ProposedViewSize(width: frame.width, height: frame.height)
         let size = sub.size(subtree.root, proposal)
         let bounds = CGRect(origin: .zero, size: frame.size)
-        let placed = content.alignment.place(size, in: bounds)
+        var placed = content.alignment.place(size, in: bounds)
+        // The reader places its content as a container does: mirrored in right-to-left (§6c).
+        if content.environment.layoutDirection == .rightToLeft { placed.origin.x = bounds.maxX - placed.maxX }
         sub.place(subtree.root, in: placed, proposal: proposal)
         var builder = DisplayListBuilder(pass: sub, scale: scale, measurer: measurer, origin: global.origin,
                                          rootPath: path + Array(".0".utf8), namedSpaces: namedSpaces, depth: depth + 1)
