@@ -47,7 +47,7 @@ import Testing
             for key in modifier.valueKeys { note(key, modifier.valueKey?.motion(of: key), "'\(modifier.name)'") }
         }
         // Every other value interpolates or crossfades; a key newly made to jump shows up here.
-        #expect(jumping == ["clipped", "clipShape", "hidden", "id", "truncationMode", "blendMode"])
+        #expect(jumping == ["clipped", "clipShape", "hidden", "id", "truncationMode", "blendMode", "layoutDirection"])
     }
 
     @Test func aValueThatSwitchesWarnsAtItsKeyInTheKeyframe() throws {

@@ -40,6 +40,21 @@ public struct Color: Hashable, Sendable {
     /// Whether the colour changes with the colour scheme.
     public var isDynamic: Bool { dark != .none }
 
+    /// Two colours are equal when their light values are, whatever their dark values: so the
+    /// plain colour a display list holds equals the named colour it came from in light
+    /// appearance (`item.color == .red`), as it did before colours had a dark value.
+    public static func == (lhs: Color, rhs: Color) -> Bool {
+        lhs.red == rhs.red && lhs.green == rhs.green && lhs.blue == rhs.blue && lhs.alpha == rhs.alpha
+    }
+
+    /// Hashes the light value, as `==` compares it.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(red)
+        hasher.combine(green)
+        hasher.combine(blue)
+        hasher.combine(alpha)
+    }
+
     /// The plain colour this one is in `scheme`: what display lists hold. Arrange's own (SwiftUI
     /// resolves with `resolve(in:)` into a `Color.Resolved`); a plain colour is itself in both.
     public func resolved(in scheme: ColorScheme) -> Color {
