@@ -32,7 +32,8 @@ public struct LayoutResult: Sendable {
     var taggedPaths: [String: String]
 
     /// Lays out `view` for `proposal`, rounding rendered frames for a display of `scale` pixels
-    /// per point. NaN proposals count as unspecified and negative ones as 0; a scale that is not
+    /// per point, which is also what `@Environment(\.displayScale)` reads in its bodies and
+    /// layouts. NaN proposals count as unspecified and negative ones as 0; a scale that is not
     /// a positive finite number counts as 1.
     @inlinable
     public init<V: View>(of view: V, in proposal: ProposedViewSize = .unspecified, scale: CGFloat = 1,
