@@ -11,6 +11,9 @@ extension SceneReader {
         case child
         /// The view of a `background` or `overlay`.
         case layer
+        /// A view inside a kind's parameters: a label's title or icon, a section's header or
+        /// footer, a `forEach`'s content.
+        case part
     }
 
     /// Reads one view: a kind name (`- spacer`), or a mapping with exactly one kind key holding
@@ -28,7 +31,12 @@ extension SceneReader {
         var copies = 1
         if let entry = mapping.first(where: { $0.key.string == ViewEntryKey.repeat.name }) {
             guard place == .child else {
-                throw error("'repeat' copies a child of a container; it cannot be used on \(place == .root ? "the scene's root view" : "the view of a background or overlay")",
+                let what = switch place {
+                case .root: "the scene's root view"
+                case .layer: "the view of a background or overlay"
+                case .part, .child: "a label's title or icon, a section's header or footer, or a forEach's content"
+                }
+                throw error("'repeat' copies a child of a container; it cannot be used on \(what)",
                             at: entry.key)
             }
             copies = try integer(entry.value, ViewEntryKey.repeat.name, 0...Int.max)
@@ -64,7 +72,7 @@ extension SceneReader {
                         at: node)
         }
         try countView(node)
-        return try kind.read(&self, Self.null(at: node))([]).view.layoutSource(place(node)).erased
+        return try kind.read(&self, Self.null(at: node), depth: 0)([]).view.layoutSource(place(node)).erased
     }
 
     /// Counts a view, or a connector (drawn as a few views), against the `views` limit.
@@ -182,7 +190,7 @@ extension SceneReader {
                             at: keyNode)
             }
             kind = (found, keyNode)
-            maker = try found.read(&self, value)
+            maker = try found.read(&self, value, depth: depth)
             return
         }
         guard let entryKey = ViewEntryKey(rawValue: key.string) else {
