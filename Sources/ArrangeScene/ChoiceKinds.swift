@@ -90,6 +90,13 @@ extension SceneReader {
         return { _ in .view(AnyView(ForEach(0..<copies.count) { copies[$0] })) }
     }
 
+    /// Whether `text` is one placeholder and nothing else: `$item`, `$item.FIELD` or `$index`.
+    private static func isPlaceholder(_ text: String) -> Bool {
+        if text == "$item" || text == "$index" { return true }
+        guard text.hasPrefix("$item."), text.count > 6 else { return false }
+        return text.dropFirst(6).allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+
     /// `template` with `$item`, `$item.KEY` and `$index` replaced in every scalar, each keeping
     /// its place in the file, so errors in a copy point at the template.
     private func substituted(_ template: Node, item: Node, index: Int) throws -> Node {
@@ -97,6 +104,7 @@ extension SceneReader {
         case .scalar(let scalar):
             guard scalar.string.contains("$") else { return template }
             var text = scalar.string.replacingOccurrences(of: "$index", with: String(index))
+            var style: Node.Scalar.Style = .plain
             while let range = text.range(of: "$item") {
                 var end = range.upperBound
                 var value: String
@@ -109,12 +117,14 @@ extension SceneReader {
                         throw error("'$item.\(Self.shown(name))': the item has no such field\(Suggestion.expected(name, in: keys))", at: template)
                     }
                     value = found.string
+                    style = found.style
                     end = nameEnd
                 } else {
                     guard case .scalar(let found) = item else {
                         throw error("'$item' stands for a whole item, which is a mapping here; write '$item.FIELD'", at: template)
                     }
                     value = found.string
+                    style = found.style
                 }
                 text.replaceSubrange(range.lowerBound ..< end, with: value)
                 // The value itself may hold "$item": go on after it.
@@ -122,6 +132,9 @@ extension SceneReader {
             }
             var copy = scalar
             copy.string = text
+            // A scalar that was only a placeholder ("$item") reads as the item was written: a
+            // number stays a number even though the placeholder had to be quoted.
+            if Self.isPlaceholder(scalar.string) { copy.style = style }
             return .scalar(copy)
         case .mapping(let mapping):
             let pairs = try mapping.map { (try substituted($0.key, item: item, index: index), try substituted($0.value, item: item, index: index)) }
