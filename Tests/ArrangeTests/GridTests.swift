@@ -176,6 +176,12 @@ import Testing
         #expect(result.rootSize == CGSize(width: 45, height: 78))
     }
 
+    @Test func aGridWithoutColumnsStacksItsViews() {
+        // No tracks at all: every view is a row of its own, offered 0 across; nothing crashes.
+        let grid = LazyVGrid(columns: []) { box("a", 10, 10); box("b", 10, 10) }
+        #expect(frame("b", in: grid)?.minY == 18)
+    }
+
     @Test func sectionHeadersSpanTheWidth() {
         let grid = LazyVGrid(columns: [GridItem(.fixed(50)), GridItem(.fixed(50))], pinnedViews: [.sectionHeaders]) {
             Section(header: Color.gray.frame(height: 10).id("header")) {

@@ -308,7 +308,7 @@ struct LazyGridLayout: Layout, Sendable {
 
         // Each view is offered its track's length across and nothing along; a line is as long as its longest view.
         func offer(_ item: Placed) -> ProposedViewSize {
-            let across = item.whole ? fullLength : (resolved.lengths.isEmpty ? 0 : resolved.lengths[item.track])
+            let across = item.whole ? fullLength : (item.track < resolved.lengths.count ? resolved.lengths[item.track] : 0)
             return ProposedViewSize(major: nil, minor: across, axis: axis)
         }
         var lineLengths = [CGFloat](repeating: 0, count: lineCount)
@@ -326,11 +326,11 @@ struct LazyGridLayout: Layout, Sendable {
         let totalAlong = lineLengths.reduce(0, +) + lineGap * CGFloat(max(lineCount - 1, 0))
         var cells: [(frame: CGRect, alignment: Alignment, proposal: ProposedViewSize)] = []
         for item in placed {
-            let start = item.whole || resolved.lengths.isEmpty ? 0 : trackStarts[item.track]
+            let start = item.whole || item.track >= trackStarts.count ? 0 : trackStarts[item.track]
             let across = offer(item)[cross] ?? 0
             let origin = CGPoint(major: lineStarts[item.line], minor: start, axis: axis)
             let frame = CGRect(origin: origin, size: CGSize(major: lineLengths[item.line], minor: across, axis: axis))
-            let own = item.whole ? nil : resolved.alignments[item.track]
+            let own = item.whole || item.track >= resolved.alignments.count ? nil : resolved.alignments[item.track]
             cells.append((frame, own ?? alignment, offer(item)))
         }
         return Solution(size: CGSize(major: totalAlong, minor: fullLength, axis: axis), cells: cells)
