@@ -170,8 +170,34 @@ extension SceneReader {
         return { children in .view(AnyView(Section(header: header, footer: footer) { each(children) })) }
     }
 
-    /// One view inside a kind's parameters.
+    /// A `gridRow` must be a child of a `grid`, and a view with a grid cell modifier a cell: a
+    /// child of a `gridRow` (or, for `gridCellAnchor` and `gridCellUnsizedAxes`, a row of a
+    /// `grid`). Elsewhere they would do nothing, silently.
+    mutating func checkGridPlace(_ kind: (kind: ViewKind, key: Node), modifiers: [(kind: ModifierKind, key: Node)]) throws {
+        let parent = context.parentKind
+        let within = parent.map { "in '\($0.name)'" } ?? "outside any container"
+        if kind.kind == .gridRow, parent != .grid {
+            try note(error("'gridRow' is a row of a 'grid', but this one is \(within): put it among a grid's children, or use an 'hstack'", at: kind.key))
+        }
+        for modifier in modifiers {
+            switch modifier.kind {
+            case .gridCellColumns, .gridColumnAlignment:
+                guard parent != .gridRow else { continue }
+                try note(error("'\(modifier.kind.name)' applies to a cell of a 'gridRow', but this view is \(within)", at: modifier.key))
+            case .gridCellAnchor, .gridCellUnsizedAxes:
+                guard parent != .gridRow, parent != .grid else { continue }
+                try note(error("'\(modifier.kind.name)' applies to a cell of a 'grid' or 'gridRow', but this view is \(within)", at: modifier.key))
+            default:
+                continue
+            }
+        }
+    }
+
+    /// One view inside a kind's parameters: a label's title or icon, a section's header or footer.
     mutating func partView(_ node: Node, _ name: String, depth: Int) throws -> AnyView {
+        let outer = context.parentKind
+        context.parentKind = nil
+        defer { context.parentKind = outer }
         let views = try views(node, depth: depth + 1, place: .part)
         guard views.count == 1, let view = views.first else {
             throw error("'\(name)' is one view", at: node)

@@ -99,6 +99,7 @@ extension SceneReader {
         try countView(node)
         let idMark = collected.sceneIDs.count, connectionMark = collected.connections.count
         let readsGeometry = mapping.contains { $0.key.string == ViewKind.geometryReader.name }
+        let ownKind = mapping.lazy.compactMap { ViewKind(rawValue: $0.key.string ?? "") }.first
         if readsGeometry { context.geometryDepth += 1 }
         defer { if readsGeometry { context.geometryDepth -= 1 } }
         var kind: (kind: ViewKind, key: Node)?
@@ -110,7 +111,7 @@ extension SceneReader {
         var entryFailed = false
         for (keyNode, value) in mapping {
             do {
-                try viewEntry(keyNode, value, depth: depth, kind: &kind, maker: &maker, children: &children,
+                try viewEntry(keyNode, value, depth: depth, ownKind: ownKind, kind: &kind, maker: &maker, children: &children,
                               childrenKey: &childrenKey, modifiers: &modifiers, id: &id)
             } catch let problem as SceneError {
                 try note(problem)
@@ -123,6 +124,7 @@ extension SceneReader {
             throw error("a view needs one kind key: \(Suggestion.list(ViewKind.names))", at: node)
         }
         guard let maker else { return AnyView(EmptyView()) }
+        try checkGridPlace(kind, modifiers: modifiers.map { ($0.kind, $0.key) })
         if let childrenKey, !kind.kind.takesChildren {
             let containers = ViewKind.allCases.filter(\.takesChildren).map(\.name)
             throw error("'\(kind.kind.name)' has no children; only \(Suggestion.list(containers)) do", at: childrenKey)
@@ -177,7 +179,7 @@ extension SceneReader {
     }
 
     /// One entry of a view mapping: its kind, `children`, `modifiers`, `id` or `repeat`.
-    private mutating func viewEntry(_ keyNode: Node, _ value: Node, depth: Int, kind: inout (kind: ViewKind, key: Node)?,
+    private mutating func viewEntry(_ keyNode: Node, _ value: Node, depth: Int, ownKind: ViewKind?, kind: inout (kind: ViewKind, key: Node)?,
                                     maker: inout ViewMaker?, children: inout [AnyView], childrenKey: inout Node?,
                                     modifiers: inout [(kind: ModifierKind, key: Node, apply: Modification)],
                                     id: inout String?) throws {
@@ -202,6 +204,9 @@ extension SceneReader {
                 throw error("'children' is a list of views, found \(Self.describe(value))", at: value)
             }
             childrenKey = keyNode
+            let outer = context.parentKind
+            context.parentKind = ownKind
+            defer { context.parentKind = outer }
             for item in items {
                 do {
                     children += try views(item, depth: depth + 1, place: .child)

@@ -94,6 +94,8 @@ import Testing
         "grid-cell-columns-zero.yaml": (7, 41, "'gridCellColumns' must be from 1 to 1000, found 0"),
         "view-that-fits-bad-axis.yaml": (2, 22, "'in' cannot be 'diagonal'"),
         "label-without-icon.yaml": (2, 10, "'label' needs a 'title' and an 'icon'"),
+        "grid-row-outside-grid.yaml": (4, 7, "'gridRow' is a row of a 'grid', but this one is in 'vstack'"),
+        "grid-cell-modifier-outside-grid.yaml": (5, 20, "'gridCellColumns' applies to a cell of a 'gridRow', but this view is in 'hstack'"),
         "connect-unknown-id.yaml": (7, 34, "no view with id 'secnd' inside the view that draws this connector; did you mean 'second'?"),
     ]
 

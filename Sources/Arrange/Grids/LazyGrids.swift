@@ -37,7 +37,9 @@ public struct GridItem: Sendable {
 /// `PinnedScrollableViews`. A picture does not scroll, so Arrange accepts them and they change
 /// nothing.
 public struct PinnedScrollableViews: OptionSet, Sendable {
+    /// The set's bits.
     public let rawValue: UInt32
+    /// The set with these bits.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
     /// The sections' headers.
     public static let sectionHeaders = PinnedScrollableViews(rawValue: 1)

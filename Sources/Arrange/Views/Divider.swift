@@ -12,6 +12,7 @@ public struct Divider: View, PrimitiveView {
     /// The line's thickness, in points.
     static let thickness: CGFloat = 1
 
+    /// A divider, its direction taken from the enclosing stack.
     public init() {}
 
     public var body: Never { primitiveBody(Self.self) }

@@ -66,6 +66,7 @@ enum LabelStyleKey {}
 
 /// The icon alone, as SwiftUI's `IconOnlyLabelStyle`.
 public struct IconOnlyLabelStyle: LabelStyle {
+    /// The style; also `.iconOnly`.
     public init() {}
     /// The label's icon.
     public func makeBody(configuration: Configuration) -> some View { configuration.icon }
@@ -73,6 +74,7 @@ public struct IconOnlyLabelStyle: LabelStyle {
 
 /// The title alone, as SwiftUI's `TitleOnlyLabelStyle`.
 public struct TitleOnlyLabelStyle: LabelStyle {
+    /// The style; also `.titleOnly`.
     public init() {}
     /// The label's title.
     public func makeBody(configuration: Configuration) -> some View { configuration.title }
@@ -81,6 +83,7 @@ public struct TitleOnlyLabelStyle: LabelStyle {
 /// The icon, then the title, in an `HStack` with the default gap (8) between them and centred
 /// vertically, as SwiftUI's `TitleAndIconLabelStyle` lays them out.
 public struct TitleAndIconLabelStyle: LabelStyle {
+    /// The style; also `.titleAndIcon`.
     public init() {}
     /// The icon before the title.
     public func makeBody(configuration: Configuration) -> some View {
@@ -91,6 +94,7 @@ public struct TitleAndIconLabelStyle: LabelStyle {
 /// The style labels have unless one is set: title and icon, as SwiftUI's `DefaultLabelStyle`
 /// outside lists and toolbars.
 public struct DefaultLabelStyle: LabelStyle {
+    /// The style; also `.automatic`.
     public init() {}
     /// The icon before the title.
     public func makeBody(configuration: Configuration) -> some View {
