@@ -222,6 +222,13 @@ import Testing
         #expect(tight.displayList.items.count == 1)
     }
 
+    @Test func layoutFramesAloneReportOnlyTheShownView() {
+        // ViewGraph.layoutFrames walks the tree without a display list: the same choice, 300 > 200.
+        let frames = ViewGraph(toolbar).layoutFrames(in: ProposedViewSize(width: 200, height: nil))
+        #expect(frames["wide"] == nil)
+        #expect(frames["narrow"] != nil)
+    }
+
     @Test func whenNothingFitsTheLastIsShown() {
         let result = LayoutResult(of: toolbar, in: ProposedViewSize(width: 100, height: nil))
         #expect(result.frames["narrow"] != nil)
