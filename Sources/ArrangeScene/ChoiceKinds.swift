@@ -121,7 +121,10 @@ extension SceneReader {
                     end = nameEnd
                 } else {
                     guard case .scalar(let found) = item else {
-                        throw error("'$item' stands for a whole item, which is a mapping here; write '$item.FIELD'", at: template)
+                        if case .mapping = item {
+                            throw error("'$item' stands for a whole item, which is a mapping here; write '$item.FIELD'", at: template)
+                        }
+                        throw error("'$item' stands for an item written as a word or a number, or a mapping's field ('$item.FIELD'); this item is \(Self.describe(item))", at: template)
                     }
                     value = found.string
                     style = found.style
