@@ -45,8 +45,10 @@ extension ViewKind {
         switch self {
         case .text, .image: .crossfades
         case .rectangle, .roundedRectangle, .circle, .capsule, .ellipse, .color, .spacer, .empty, .hstack, .vstack, .zstack,
-             .flow, .wheel, .layout, .geometryReader:
+             .flow, .wheel, .layout, .geometryReader, .grid, .gridRow, .lazyVGrid, .lazyHGrid, .section, .divider:
             .interpolates
+        // Another choice shows another child, another label or list other texts: they fade.
+        case .viewThatFits, .label, .forEach: .crossfades
         }
     }
 }
@@ -67,7 +69,8 @@ extension ModifierKind {
         case .colorScheme: .interpolates
         case .frame, .padding, .border, .background, .overlay, .fill, .strokeBorder, .foregroundStyle, .foregroundColor, .fixedSize,
              .layoutPriority, .offset, .cornerRadius, .opacity, .alignmentGuide, .multilineTextAlignment, .tracking, .kerning,
-             .lineSpacing, .minimumScaleFactor, .stroke, .trim, .shadow, .aspectRatio, .scaledToFit, .scaledToFill, .position, .coordinateSpace, .connect:
+             .lineSpacing, .minimumScaleFactor, .stroke, .trim, .shadow, .aspectRatio, .scaledToFit, .scaledToFill, .position, .coordinateSpace, .connect,
+             .gridCellColumns, .gridColumnAlignment, .gridCellAnchor, .gridCellUnsizedAxes:
             .interpolates
         }
     }
@@ -161,6 +164,55 @@ extension FlowKey: AnimatedKey {
     var motion: KeyframeMotion {
         switch self { case .alignment, .rowAlignment, .spacing, .horizontalSpacing, .verticalSpacing: .interpolates }
     }
+}
+
+extension GridKey: AnimatedKey {
+    var motion: KeyframeMotion { switch self { case .alignment, .horizontalSpacing, .verticalSpacing: .interpolates } }
+}
+
+extension GridRowKey: AnimatedKey {
+    var motion: KeyframeMotion { switch self { case .alignment: .interpolates } }
+}
+
+extension LazyVGridKey: AnimatedKey {
+    // Other columns move the views to their new cells.
+    var motion: KeyframeMotion { switch self { case .columns, .alignment, .spacing: .interpolates } }
+}
+
+extension LazyHGridKey: AnimatedKey {
+    var motion: KeyframeMotion { switch self { case .rows, .alignment, .spacing: .interpolates } }
+}
+
+extension SectionKey: AnimatedKey {
+    // Another view: its drawings fade in as the old ones fade out, matched ones move.
+    var motion: KeyframeMotion { switch self { case .header, .footer: .interpolates } }
+}
+
+extension ViewThatFitsKey: AnimatedKey {
+    // Other axes may show another child: the one fades out as the other fades in.
+    var motion: KeyframeMotion { switch self { case .in: .crossfades } }
+}
+
+extension LabelKey: AnimatedKey {
+    var motion: KeyframeMotion {
+        switch self {
+        case .icon: .interpolates
+        case .title, .style: .crossfades
+        }
+    }
+}
+
+extension ForEachKey: AnimatedKey {
+    var motion: KeyframeMotion {
+        switch self {
+        case .content: .interpolates
+        case .items: .crossfades
+        }
+    }
+}
+
+extension UnitPointKey: AnimatedKey {
+    var motion: KeyframeMotion { switch self { case .x, .y: .interpolates } }
 }
 
 extension WheelKey: AnimatedKey {

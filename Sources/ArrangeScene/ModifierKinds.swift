@@ -113,6 +113,10 @@ extension ModifierKind {
             let space = try reader.string(node, name)
             return { .view(AnyView($0.view.coordinateSpace(name: space))) }
         case .connect: return try reader.connect(node)
+        case .gridCellColumns: return try reader.gridCellColumns(node)
+        case .gridColumnAlignment: return try reader.gridColumnAlignment(node)
+        case .gridCellAnchor: return try reader.gridCellAnchor(node)
+        case .gridCellUnsizedAxes: return try reader.gridCellUnsizedAxes(node)
         }
     }
 }

@@ -20,6 +20,9 @@ struct ReadingContext {
     var idSuffix = ""
     /// How many geometry readers enclose the view being read: texts inside one may show its numbers.
     var geometryDepth = 0
+    /// The kind of the view whose `children` are being read (a `forEach` passes its own parent's
+    /// on to its copies): a `gridRow` and the grid cell modifiers need a `grid` or `gridRow` there.
+    var parentKind: ViewKind?
 
     init(file: String, lineOffset: Int = 0, limits: SceneLimits = SceneLimits(), usesConnectors: Bool = false,
          changes: ViewChanges = ViewChanges()) {

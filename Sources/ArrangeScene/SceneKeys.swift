@@ -159,6 +159,18 @@ enum ViewKind: String, MappingKey {
     case image
     /// `GeometryReader`: its children at its top-leading corner; their texts may show its numbers.
     case geometryReader
+    /// `Grid` with its rows (`gridRow`, or any view for a row across every column), and `GridRow`.
+    case grid, gridRow
+    /// `LazyVGrid` and `LazyHGrid`: their children fill the columns (rows) their items make.
+    case lazyVGrid, lazyHGrid
+    /// `Section`: its children between a header and a footer, each a line of a lazy grid.
+    case section
+    /// `ViewThatFits`: the first child that fits.
+    case viewThatFits
+    /// `Divider` and `Label`.
+    case divider, label
+    /// `ForEach` over a list: one copy of `content` per item, `$item` and `$index` replaced.
+    case forEach
 
     /// The keys of the kind's parameter mapping; none for a kind that takes no parameters.
     var parameterKeys: [String] { parameterKey?.names ?? [] }
@@ -179,6 +191,15 @@ enum ViewKind: String, MappingKey {
         case .layout: LayoutChoiceKey.self
         case .image: ImageKey.self
         case .geometryReader: nil
+        case .grid: GridKey.self
+        case .gridRow: GridRowKey.self
+        case .lazyVGrid: LazyVGridKey.self
+        case .lazyHGrid: LazyHGridKey.self
+        case .section: SectionKey.self
+        case .viewThatFits: ViewThatFitsKey.self
+        case .divider: nil
+        case .label: LabelKey.self
+        case .forEach: ForEachKey.self
         }
     }
 
@@ -186,7 +207,9 @@ enum ViewKind: String, MappingKey {
     var takesChildren: Bool {
         switch self {
         case .hstack, .vstack, .zstack, .flow, .wheel, .layout, .geometryReader: true
+        case .grid, .gridRow, .lazyVGrid, .lazyHGrid, .section, .viewThatFits: true
         case .rectangle, .roundedRectangle, .circle, .capsule, .ellipse, .color, .text, .spacer, .empty, .image: false
+        case .divider, .label, .forEach: false
         }
     }
 
@@ -195,6 +218,7 @@ enum ViewKind: String, MappingKey {
         switch self {
         case .rectangle, .roundedRectangle, .circle, .capsule, .ellipse: true
         case .color, .text, .spacer, .empty, .hstack, .vstack, .zstack, .flow, .wheel, .layout, .image, .geometryReader: false
+        case .grid, .gridRow, .lazyVGrid, .lazyHGrid, .section, .viewThatFits, .divider, .label, .forEach: false
         }
     }
 }
@@ -239,6 +263,57 @@ enum WheelKey: String, MappingKey {
     case radius, rotation, motion
 }
 
+/// `grid: {alignment:, horizontalSpacing:, verticalSpacing:}`.
+enum GridKey: String, MappingKey {
+    case alignment, horizontalSpacing, verticalSpacing
+}
+
+/// `gridRow: {alignment:}`: the row's vertical alignment.
+enum GridRowKey: String, MappingKey {
+    case alignment
+}
+
+/// `lazyVGrid: {columns:, alignment:, spacing:}`.
+enum LazyVGridKey: String, MappingKey {
+    case columns, alignment, spacing
+}
+
+/// `lazyHGrid: {rows:, alignment:, spacing:}`.
+enum LazyHGridKey: String, MappingKey {
+    case rows, alignment, spacing
+}
+
+/// One item of `columns` or `rows`: one size key (`fixed`, `flexible` or `adaptive`), and
+/// optionally `spacing` and `alignment`.
+enum GridItemKey: String, MappingKey {
+    case fixed, flexible, adaptive, spacing, alignment
+}
+
+/// The bounds of a flexible or adaptive grid item: `{minimum:, maximum:}`.
+enum GridItemBoundsKey: String, MappingKey {
+    case minimum, maximum
+}
+
+/// `section: {header:, footer:}`: views around the section's children.
+enum SectionKey: String, MappingKey {
+    case header, footer
+}
+
+/// `viewThatFits: {in:}`: the axes the chosen child must fit along.
+enum ViewThatFitsKey: String, MappingKey {
+    case `in`
+}
+
+/// `label: {title:, icon:, style:}`.
+enum LabelKey: String, MappingKey {
+    case title, icon, style
+}
+
+/// `forEach: {items:, content:}`.
+enum ForEachKey: String, MappingKey {
+    case items, content
+}
+
 /// `layout: {hstack: {…}}`: the one container kind an `AnyLayout` holds, with its parameters.
 enum LayoutChoiceKey: String, MappingKey {
     case hstack, vstack, zstack, flow, wheel
@@ -265,6 +340,7 @@ enum ModifierKind: String, MappingKey {
     case stroke, trim, shadow, blendMode, aspectRatio, scaledToFit, scaledToFill, position, coordinateSpace, connect
     /// Environment values: `layoutDirection: rightToLeft`, `colorScheme: dark`, `dynamicTypeSize: xLarge`.
     case layoutDirection, colorScheme, dynamicTypeSize
+    case gridCellColumns, gridColumnAlignment, gridCellAnchor, gridCellUnsizedAxes
 
     /// The keys the modifier's value may have when it is written as a mapping, in all its forms
     /// (`border: {width: 2}` or a colour mapping, say); none for a value that is never a mapping.
@@ -295,6 +371,8 @@ enum ModifierKind: String, MappingKey {
         case .font: FontKey.self
         case .clipped, .clipShape, .hidden, .id, .lineLimit, .multilineTextAlignment, .truncationMode: nil
         case .layoutDirection, .colorScheme, .dynamicTypeSize: nil
+        case .gridCellColumns, .gridColumnAlignment, .gridCellUnsizedAxes: nil
+        case .gridCellAnchor: UnitPointKey.self
         }
     }
 
@@ -306,7 +384,8 @@ enum ModifierKind: String, MappingKey {
              .layoutPriority, .offset, .cornerRadius, .clipped, .clipShape, .opacity, .hidden, .alignmentGuide, .id, .font,
              .lineLimit, .multilineTextAlignment, .tracking, .kerning, .lineSpacing, .truncationMode, .minimumScaleFactor, .shadow,
              .blendMode, .aspectRatio, .scaledToFit, .scaledToFill, .position, .coordinateSpace, .connect,
-             .layoutDirection, .colorScheme, .dynamicTypeSize:
+             .layoutDirection, .colorScheme, .dynamicTypeSize,
+             .gridCellColumns, .gridColumnAlignment, .gridCellAnchor, .gridCellUnsizedAxes:
             false
         }
     }

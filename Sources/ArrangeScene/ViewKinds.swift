@@ -24,7 +24,9 @@ typealias ViewMaker = ([AnyView]) -> Built
 
 extension ViewKind {
     /// Reads the kind's value (a parameter mapping, null, or a shorthand scalar) into a maker.
-    func read(_ reader: inout SceneReader, _ node: Node) throws -> ViewMaker {
+    /// `depth` is the view's, for the views inside its parameters (a label's icon, a section's
+    /// header, a `forEach`'s content).
+    func read(_ reader: inout SceneReader, _ node: Node, depth: Int) throws -> ViewMaker {
         switch self {
         case .rectangle: return try reader.shape(node, of: self) { Rectangle() }
         case .roundedRectangle: return try reader.roundedRectangle(node)
@@ -45,6 +47,17 @@ extension ViewKind {
         case .layout: return try reader.anyLayout(node)
         case .image: return try reader.image(node)
         case .geometryReader: return try reader.geometryReader(node)
+        case .grid: return try reader.grid(node)
+        case .gridRow: return try reader.gridRow(node)
+        case .lazyVGrid: return try reader.lazyGrid(node, vertical: true)
+        case .lazyHGrid: return try reader.lazyGrid(node, vertical: false)
+        case .section: return try reader.section(node, depth: depth)
+        case .viewThatFits: return try reader.viewThatFits(node)
+        case .divider:
+            try reader.noParameters(node, of: self)
+            return { _ in .view(AnyView(Divider())) }
+        case .label: return try reader.label(node, depth: depth)
+        case .forEach: return try reader.forEach(node, depth: depth)
         }
     }
 }

@@ -11,6 +11,9 @@ extension SceneReader {
         case child
         /// The view of a `background` or `overlay`.
         case layer
+        /// A view inside a kind's parameters: a label's title or icon, a section's header or
+        /// footer, a `forEach`'s content.
+        case part
     }
 
     /// Reads one view: a kind name (`- spacer`), or a mapping with exactly one kind key holding
@@ -28,7 +31,12 @@ extension SceneReader {
         var copies = 1
         if let entry = mapping.first(where: { $0.key.string == ViewEntryKey.repeat.name }) {
             guard place == .child else {
-                throw error("'repeat' copies a child of a container; it cannot be used on \(place == .root ? "the scene's root view" : "the view of a background or overlay")",
+                let what = switch place {
+                case .root: "the scene's root view"
+                case .layer: "the view of a background or overlay"
+                case .part, .child: "a label's title or icon, a section's header or footer, or a forEach's content"
+                }
+                throw error("'repeat' copies a child of a container; it cannot be used on \(what)",
                             at: entry.key)
             }
             copies = try integer(entry.value, ViewEntryKey.repeat.name, 0...Int.max)
@@ -64,7 +72,7 @@ extension SceneReader {
                         at: node)
         }
         try countView(node)
-        return try kind.read(&self, Self.null(at: node))([]).view.layoutSource(place(node)).erased
+        return try kind.read(&self, Self.null(at: node), depth: 0)([]).view.layoutSource(place(node)).erased
     }
 
     /// Counts a view, or a connector (drawn as a few views), against the `views` limit.
@@ -91,6 +99,7 @@ extension SceneReader {
         try countView(node)
         let idMark = collected.sceneIDs.count, connectionMark = collected.connections.count
         let readsGeometry = mapping.contains { $0.key.string == ViewKind.geometryReader.name }
+        let ownKind = mapping.lazy.compactMap { ViewKind(rawValue: $0.key.string ?? "") }.first
         if readsGeometry { context.geometryDepth += 1 }
         defer { if readsGeometry { context.geometryDepth -= 1 } }
         var kind: (kind: ViewKind, key: Node)?
@@ -102,7 +111,7 @@ extension SceneReader {
         var entryFailed = false
         for (keyNode, value) in mapping {
             do {
-                try viewEntry(keyNode, value, depth: depth, kind: &kind, maker: &maker, children: &children,
+                try viewEntry(keyNode, value, depth: depth, ownKind: ownKind, kind: &kind, maker: &maker, children: &children,
                               childrenKey: &childrenKey, modifiers: &modifiers, id: &id)
             } catch let problem as SceneError {
                 try note(problem)
@@ -115,6 +124,7 @@ extension SceneReader {
             throw error("a view needs one kind key: \(Suggestion.list(ViewKind.names))", at: node)
         }
         guard let maker else { return AnyView(EmptyView()) }
+        try checkGridPlace(kind, modifiers: modifiers.map { ($0.kind, $0.key) })
         if let childrenKey, !kind.kind.takesChildren {
             let containers = ViewKind.allCases.filter(\.takesChildren).map(\.name)
             throw error("'\(kind.kind.name)' has no children; only \(Suggestion.list(containers)) do", at: childrenKey)
@@ -169,7 +179,7 @@ extension SceneReader {
     }
 
     /// One entry of a view mapping: its kind, `children`, `modifiers`, `id` or `repeat`.
-    private mutating func viewEntry(_ keyNode: Node, _ value: Node, depth: Int, kind: inout (kind: ViewKind, key: Node)?,
+    private mutating func viewEntry(_ keyNode: Node, _ value: Node, depth: Int, ownKind: ViewKind?, kind: inout (kind: ViewKind, key: Node)?,
                                     maker: inout ViewMaker?, children: inout [AnyView], childrenKey: inout Node?,
                                     modifiers: inout [(kind: ModifierKind, key: Node, apply: Modification)],
                                     id: inout String?) throws {
@@ -182,7 +192,7 @@ extension SceneReader {
                             at: keyNode)
             }
             kind = (found, keyNode)
-            maker = try found.read(&self, value)
+            maker = try found.read(&self, value, depth: depth)
             return
         }
         guard let entryKey = ViewEntryKey(rawValue: key.string) else {
@@ -194,6 +204,9 @@ extension SceneReader {
                 throw error("'children' is a list of views, found \(Self.describe(value))", at: value)
             }
             childrenKey = keyNode
+            let outer = context.parentKind
+            context.parentKind = ownKind
+            defer { context.parentKind = outer }
             for item in items {
                 do {
                     children += try views(item, depth: depth + 1, place: .child)

@@ -93,6 +93,14 @@ import Testing
         "image-corrupt.yaml": (3, 17, "the image is corrupt"),
         "image-not-an-image.yaml": (4, 14, "not a PNG, JPEG or SVG image"),
         "image-too-large.yaml": (2, 17, "10000 × 10000 = 100000000 pixels, over the limit of 67108864"),
+        "grid-item-two-sizes.yaml": (3, 27, "an item has one size, found 'fixed' and 'flexible'"),
+        "lazy-grid-without-rows.yaml": (2, 14, "'lazyHGrid' needs 'rows'"),
+        "for-each-unknown-field.yaml": (6, 25, "'$item.nmae': the item has no such field; did you mean 'name'?"),
+        "grid-cell-columns-zero.yaml": (7, 41, "'gridCellColumns' must be from 1 to 1000, found 0"),
+        "view-that-fits-bad-axis.yaml": (2, 22, "'in' cannot be 'diagonal'"),
+        "label-without-icon.yaml": (2, 10, "'label' needs a 'title' and an 'icon'"),
+        "grid-row-outside-grid.yaml": (4, 7, "'gridRow' is a row of a 'grid', but this one is in 'vstack'"),
+        "grid-cell-modifier-outside-grid.yaml": (5, 20, "'gridCellColumns' applies to a cell of a 'gridRow', but this view is in 'hstack'"),
         "connect-unknown-id.yaml": (7, 34, "no view with id 'secnd' inside the view that draws this connector; did you mean 'second'?"),
     ]
 

@@ -302,6 +302,12 @@ import Testing
             "flow": "{flow: , children: [rectangle]}", "wheel": "{wheel: {radius: 10}, children: [rectangle]}",
             "layout": "{layout: {flow: {spacing: 4}}, children: [rectangle]}",
             "image": "{image: images/grid-4x3.png}", "geometryReader": "{geometryReader: , children: [rectangle]}",
+            "grid": "{grid: , children: [rectangle]}", "gridRow": "{grid: , children: [{gridRow: , children: [rectangle]}]}",
+            "lazyVGrid": "{lazyVGrid: {columns: [flexible]}, children: [rectangle]}",
+            "lazyHGrid": "{lazyHGrid: {rows: [{fixed: 20}]}, children: [rectangle]}",
+            "section": "{section: {header: {text: Hi}}, children: [rectangle]}",
+            "viewThatFits": "{viewThatFits: , children: [rectangle]}", "divider": "divider",
+            "label": "{label: {title: Hi, icon: circle}}", "forEach": "{forEach: {items: [a, b], content: {text: $item}}}",
         ]
         #expect(Set(examples.keys) == Set(ViewKind.names))
         for (kind, view) in examples {

@@ -171,7 +171,7 @@ struct DisplayListBuilder {
             let outer = parent
             parent = (node, translation)
             defer { parent = outer }
-            for (position, child) in tree.childRange(node).enumerated() {
+            for (position, child) in tree.childRange(node).enumerated() where pass.isShown(Int(tree.childList[child])) {
                 path.append(UInt8(ascii: "."))
                 pack(UInt8(ascii: "."))
                 appendDigits(position)

@@ -62,6 +62,9 @@ final class LayoutPass {
     @exclusivity(unchecked) private var guides: [GuideQuery: CGFloat?] = [:]
     @exclusivity(unchecked) private var textLayouts: [TextQuery: TextLayout] = [:]
     @exclusivity(unchecked) private var textPlacements: [Int: ProposedViewSize] = [:]
+    /// Nodes a container placed but chose not to show (the children `ViewThatFits` passed over):
+    /// never drawn, never reported.
+    @exclusivity(unchecked) private var unshown: Set<Int> = []
 
     /// The `place` calls of the containers being placed, as a stack: each open recording owns
     /// one run of entries, one per child of its container.
@@ -103,6 +106,14 @@ final class LayoutPass {
 
     /// The proposal a text node was placed with: it draws the lines it was laid out in.
     func placementProposal(of node: Int) -> ProposedViewSize { textPlacements[node] ?? .unspecified }
+
+    /// Whether `node` is shown: false for a child its container passed over (`ViewThatFits`).
+    func isShown(_ node: Int) -> Bool { unshown.isEmpty || !unshown.contains(node) }
+
+    /// Shows or hides `node`; its container's last placement decides.
+    func setShown(_ node: Int, _ shown: Bool) {
+        if shown { unshown.remove(node) } else { unshown.insert(node) }
+    }
 
     /// How many sizes `node` computed.
     func sizeComputations(of node: Int) -> Int { Int(computations[node]) }

@@ -118,7 +118,10 @@ extension LayoutPass {
                 }
                 if let id = attributes.id { frames[id] = frame(of: node).offsetBy(dx: moved.width, dy: moved.height) }
             }
-            for child in tree.childRange(node).reversed() { pending.append((Int(tree.childList[child]), moved)) }
+            // A child its container does not show (`ViewThatFits`) is not reported, as in the display list.
+            for child in tree.childRange(node).reversed() where isShown(Int(tree.childList[child])) {
+                pending.append((Int(tree.childList[child]), moved))
+            }
         }
         return frames
     }

@@ -87,7 +87,7 @@ public struct LayoutNodeInfo: Hashable, Sendable {
         path = paths[node]
         source = tree.source(of: node)
         frame = pass.frame(of: node).offsetBy(dx: moved.width, dy: moved.height)
-        children = tree.children(node).map { LayoutNodeInfo($0, in: pass, paths: paths, translation: moved, layers: layers) }
+        children = tree.children(node).filter { pass.isShown($0) }.map { LayoutNodeInfo($0, in: pass, paths: paths, translation: moved, layers: layers) }
         if let layer = layers[node], layer.pass.tree.count > 0 {
             // Its paths continue the reader's, as its display items' do.
             let inner = layer.pass.tree.paths().map { "\(paths[node]).\($0)" }

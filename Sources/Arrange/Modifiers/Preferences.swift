@@ -108,7 +108,8 @@ struct PreferenceReader {
             }
         }
         var value: Any?
-        for child in tree.childRange(node) {
+        // A child its container does not show (`ViewThatFits`) sets no preference, as in SwiftUI.
+        for child in tree.childRange(node) where pass.isShown(Int(tree.childList[child])) {
             guard let next = self.value(of: Int(tree.childList[child]), translation: moved) else { continue }
             if value == nil {
                 value = next
