@@ -137,7 +137,7 @@ extension TextKey: AnimatedKey {
         switch self {
         case .color: .interpolates
         // Other words, or a face whose glyphs differ; a font only of another size interpolates.
-        case .content, .font, .bold, .italic: .crossfades
+        case .content, .font, .bold, .italic, .markdown, .runs: .crossfades
         }
     }
 }

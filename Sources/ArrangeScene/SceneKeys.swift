@@ -61,6 +61,8 @@ enum SceneMapping: CaseIterable, Sendable, CustomStringConvertible {
     case curve
     /// The parameters of `{spring: {…}}`.
     case spring
+    /// One item of `text: {runs: […]}`.
+    case textRun
 
     /// The keys a mapping written here may have.
     var keys: [String] {
@@ -75,6 +77,7 @@ enum SceneMapping: CaseIterable, Sendable, CustomStringConvertible {
         case .keyframe: KeyframeKey.names
         case .curve: CurveKey.names
         case .spring: SpringKey.names
+        case .textRun: TextRunKey.names
         }
     }
 
@@ -91,6 +94,7 @@ enum SceneMapping: CaseIterable, Sendable, CustomStringConvertible {
         case .keyframe: "a keyframe"
         case .curve: "a timing curve"
         case .spring: "a spring"
+        case .textRun: "a text run"
         }
     }
 }
@@ -205,9 +209,15 @@ enum RoundedRectangleKey: String, MappingKey {
     case cornerRadius, style
 }
 
-/// `text: {content:, font:, bold:, italic:, color:}`.
+/// `text: {content:, font:, bold:, italic:, color:, markdown:}`, or `{runs: [...]}` in place
+/// of `content`.
 enum TextKey: String, MappingKey {
-    case content, font, bold, italic, color
+    case content, font, bold, italic, color, markdown, runs
+}
+
+/// One item of `text: {runs: [...]}`: a piece of the paragraph in its own style.
+enum TextRunKey: String, MappingKey {
+    case content, font, bold, italic, weight, monospaced, color, underline, strikethrough, baselineOffset, tracking
 }
 
 /// `spacer: {minLength:}`.
