@@ -61,7 +61,7 @@ extension ModifierKind {
         case .hidden: .jumps(why: "a view is shown or hidden, with nothing between (fade it with 'opacity')")
         case .id: .jumps(why: "an id names the view rather than drawing anything; the layout export lists the view under the new id from then on")
         case .truncationMode: .jumps(why: "there is nothing between two places for the ellipsis")
-        case .font, .lineLimit: .crossfades
+        case .font, .lineLimit, .allowsTightening: .crossfades
         case .frame, .padding, .border, .background, .overlay, .fill, .strokeBorder, .foregroundStyle, .foregroundColor, .fixedSize,
              .layoutPriority, .offset, .cornerRadius, .opacity, .alignmentGuide, .multilineTextAlignment, .tracking, .kerning,
              .lineSpacing, .minimumScaleFactor, .stroke, .trim, .shadow, .aspectRatio, .scaledToFit, .scaledToFill, .position, .coordinateSpace, .connect:

@@ -267,7 +267,7 @@ enum ModifierKind: String, MappingKey {
     case frame, padding, border, background, overlay, fill, strokeBorder, foregroundStyle, foregroundColor
     case fixedSize, layoutPriority, offset, cornerRadius, clipped, clipShape, opacity, hidden, alignmentGuide, id
     case font, lineLimit, multilineTextAlignment
-    case tracking, kerning, lineSpacing, truncationMode, minimumScaleFactor
+    case tracking, kerning, lineSpacing, truncationMode, minimumScaleFactor, allowsTightening
     case stroke, trim, shadow, blendMode, aspectRatio, scaledToFit, scaledToFill, position, coordinateSpace, connect
 
     /// The keys the modifier's value may have when it is written as a mapping, in all its forms
@@ -297,7 +297,7 @@ enum ModifierKind: String, MappingKey {
         case .offset: OffsetKey.self
         case .alignmentGuide: AlignmentGuideKey.self
         case .font: FontKey.self
-        case .clipped, .clipShape, .hidden, .id, .lineLimit, .multilineTextAlignment, .truncationMode: nil
+        case .clipped, .clipShape, .hidden, .id, .lineLimit, .multilineTextAlignment, .truncationMode, .allowsTightening: nil
         }
     }
 
@@ -307,7 +307,7 @@ enum ModifierKind: String, MappingKey {
         case .fill, .strokeBorder, .stroke, .trim: true
         case .frame, .padding, .border, .background, .overlay, .foregroundStyle, .foregroundColor, .fixedSize,
              .layoutPriority, .offset, .cornerRadius, .clipped, .clipShape, .opacity, .hidden, .alignmentGuide, .id, .font,
-             .lineLimit, .multilineTextAlignment, .tracking, .kerning, .lineSpacing, .truncationMode, .minimumScaleFactor, .shadow,
+             .lineLimit, .multilineTextAlignment, .tracking, .kerning, .lineSpacing, .truncationMode, .minimumScaleFactor, .allowsTightening, .shadow,
              .blendMode, .aspectRatio, .scaledToFit, .scaledToFill, .position, .coordinateSpace, .connect:
             false
         }

@@ -225,7 +225,12 @@ extension SceneReader {
         if case .scalar(let scalar) = node, scalar.style == .plain, ["true", "True", "TRUE", "false", "False", "FALSE"].contains(scalar.string) {
             return (try bool(node, name), nil)
         }
-        return (true, try color(node, name))
+        do {
+            return (true, try color(node, name))
+        } catch let problem as SceneError {
+            // The colour's message, told that true and false would do too.
+            throw error("'\(name)' expects true, false or a colour for its line; \(problem.message)", at: node)
+        }
     }
 
     /// `spacer: {minLength:}`.

@@ -193,6 +193,14 @@ import Testing
         #expect(abs(tight.lines[0].width - 165) < 1e-6)
         #expect(layout(text, width: 165, lineLimit: 1).lines.first?.text.hasSuffix("…") == true)
         #expect(layout(text, width: 160, lineLimit: 1, tightening: true).lines.first?.text.hasSuffix("…") == true)
+        // Styled: "Layouts " (8680 units) + oblique "everywhere" (12121, DejaVu Sans Oblique) =
+        // 20801 units = 172.66 pt, 2.8 % over 168 pt: drawn whole, 168 pt wide; 7.9 % over 160
+        // pt: cut.
+        let styled = Text("Layouts ") + Text("everywhere").italic()
+        let squeezed = layout(styled, width: 168, lineLimit: 1, tightening: true)
+        #expect(squeezed.lines.map(\.text) == ["Layouts everywhere"])
+        #expect(abs(squeezed.lines[0].width - 168) < 1e-6)
+        #expect(layout(styled, width: 160, lineLimit: 1, tightening: true).lines.first?.text.hasSuffix("…") == true)
     }
 
     @Test func anAttributedStringDrawsItsRuns() {

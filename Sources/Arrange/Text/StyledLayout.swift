@@ -17,7 +17,8 @@ extension TextLayout {
                 return run
             }
             return TextLayout(styledOneSize: string, runs: sized, measurer: measurer, width: width, height: height,
-                              lineLimit: options.lineLimit, scale: scale, lineSpacing: spacing, truncationMode: options.truncationMode)
+                              lineLimit: options.lineLimit, scale: scale, lineSpacing: spacing, truncationMode: options.truncationMode,
+                              allowsTightening: options.allowsTightening)
         }
         var result = layout(1)
         let factor = options.minimumScaleFactor.isFinite ? min(max(options.minimumScaleFactor, 0.01), 1) : 1
@@ -38,7 +39,7 @@ extension TextLayout {
     }
 
     private init(styledOneSize string: String, runs: [StyledRun], measurer: any TextMeasurer, width: CGFloat?, height: CGFloat?,
-                 lineLimit: Int?, scale: CGFloat, lineSpacing: CGFloat, truncationMode: Text.TruncationMode) {
+                 lineLimit: Int?, scale: CGFloat, lineSpacing: CGFloat, truncationMode: Text.TruncationMode, allowsTightening: Bool) {
         let setter = StyledLineSetter(runs: runs, measurer: measurer, units: Array(string.utf16))
         let maxWidth: CGFloat = width.map { $0 > 0 ? $0 : 0.001 } ?? .infinity
         var spans: [(start: Int, end: Int, paragraphEnd: Int)] = []
@@ -72,7 +73,14 @@ extension TextLayout {
         if capacity < lines.count {
             let last = spans[capacity - 1]
             lines = Array(lines.prefix(capacity - 1))
-            lines.append(setter.truncated(last.start..<last.paragraphEnd, maxWidth: maxWidth, mode: truncationMode))
+            // With tightening allowed, the rest of the last paragraph at most 5 % too wide is
+            // drawn whole, its characters closer (§2.2).
+            if allowsTightening, last.paragraphEnd == units.count, let tight = setter.tightened(last.start..<last.paragraphEnd, maxWidth: maxWidth) {
+                lines.append(tight)
+                neededLines = lines.count
+            } else {
+                lines.append(setter.truncated(last.start..<last.paragraphEnd, maxWidth: maxWidth, mode: truncationMode))
+            }
         }
         self.lines = lines
         let first = runs.first.map { measurer.metrics(of: $0.font) } ?? FontMetrics(ascent: 0, descent: 0, leading: 0, capHeight: 0)
@@ -222,7 +230,7 @@ private struct StyledLineSetter {
 
     /// One line made of `parts` of the text (in reading order; an extra part may stand for the
     /// "…" of a cut line, with `extra` giving its text and style), its pieces in visual order.
-    func line(_ parts: [Range<Int>], extra: (text: String, style: Int, after: Int)? = nil) -> TextLayout.Line {
+    func line(_ parts: [Range<Int>], extra: (text: String, style: Int, after: Int)? = nil, squeeze: CGFloat = 0) -> TextLayout.Line {
         var sources: [(text: String, style: Int)] = []
         for part in parts {
             for stretch in stretches(part) {
@@ -240,9 +248,9 @@ private struct StyledLineSetter {
             let length = source.text.utf16.count
             let run = runs[source.style]
             var glyphs = measurer.shape(source.text, in: run.font, levels: levels.map { Array($0[offset..<(offset + length)]) }).glyphs
-            if run.tracking != 0 {
+            if run.tracking - squeeze != 0 {
                 for i in glyphs.indices where i + 1 == glyphs.count || glyphs[i + 1].cluster != glyphs[i].cluster {
-                    glyphs[i].advance += run.tracking
+                    glyphs[i].advance += run.tracking - squeeze
                 }
             }
             placed += glyphs.map { glyph in
@@ -305,6 +313,19 @@ private struct StyledLineSetter {
             descent = max(descent, metrics[style].descent + metrics[style].leading - runs[style].baselineOffset)
         }
         return TextLayout.Line(text: lineText, width: pen, glyphs: all, hyphen: nil, pieces: pieces, ascent: ascent, descent: descent)
+    }
+
+    /// The rest of a paragraph on one line, its characters closer by the same amount after every
+    /// cluster so that it fits, when it is at most 5 % wider than the line; nil otherwise.
+    func tightened(_ rest: Range<Int>, maxWidth: CGFloat) -> TextLayout.Line? {
+        guard maxWidth.isFinite, maxWidth > 0 else { return nil }
+        var end = rest.upperBound
+        while end > rest.lowerBound, LineBreaks.isSpace(units[end - 1]) { end -= 1 }
+        let whole = line([rest.lowerBound..<end])
+        guard whole.width > maxWidth, whole.width <= maxWidth * 1.05 else { return nil }
+        let clusters = whole.glyphs.indices.filter { $0 + 1 == whole.glyphs.count || whole.glyphs[$0 + 1].cluster != whole.glyphs[$0].cluster }.count
+        guard clusters > 0 else { return nil }
+        return line([rest.lowerBound..<end], squeeze: (whole.width - maxWidth) / CGFloat(clusters))
     }
 
     /// The rest of a paragraph cut, between grapheme clusters, until it fits with "…" in the
