@@ -125,6 +125,9 @@ import Testing
             let expected = input.hasPrefix("\\") ? 5_001 : input.unicodeScalars.count
             #expect(text.unicodeScalars.count == expected)
         }
+        // 10,000 pieces on one line lay out (each piece's text found without scanning the line).
+        let many = layout(Text(LocalizedStringKey(String(repeating: "**a** b ", count: 5_000))))
+        #expect(many.lines.count == 1 && many.lines[0].pieces.count == 10_000)
         // Nested emphasis 10,000 deep pairs up without recursion.
         let deep = String(repeating: "*a ", count: 10_000) + "b" + String(repeating: " a*", count: 10_000)
         #expect(InlineMarkdown.parse(deep).contains { $0.style.italic })

@@ -274,6 +274,7 @@ private struct StyledLineSetter {
             sourceStarts.append(position)
             position += source.text.utf16.count
         }
+        let clusterStarts = Set(placed.map(\.glyph.cluster)).sorted()
         while index < placed.count {
             var end = index + 1
             while end < placed.count, placed[end].piece == placed[index].piece { end += 1 }
@@ -293,7 +294,14 @@ private struct StyledLineSetter {
             // after its last (a piece split by bidi keeps whole clusters).
             let low = glyphs.map(\.cluster).min() ?? 0, high = glyphs.map(\.cluster).max() ?? 0
             let sourceEnd = sourceStarts[source] + sources[source].text.utf16.count
-            let upper = min(placed.map(\.glyph.cluster).filter { $0 > high && $0 < sourceEnd }.min() ?? sourceEnd, lineUnits.count)
+            // The first cluster start after `high` (binary search: a line may hold many pieces).
+            var lowIndex = 0, highIndex = clusterStarts.count
+            while lowIndex < highIndex {
+                let middle = (lowIndex + highIndex) / 2
+                if clusterStarts[middle] > high { highIndex = middle } else { lowIndex = middle + 1 }
+            }
+            let next = lowIndex < clusterStarts.count ? clusterStarts[lowIndex] : sourceEnd
+            let upper = min(min(next, sourceEnd), lineUnits.count)
             let text = low < upper ? String(decoding: lineUnits[low..<upper], as: UTF16.self) : ""
             for i in glyphs.indices { glyphs[i].cluster -= low }
             pieces.append(TextLayout.Piece(text: text, x: pieceStart, width: pen - pieceStart, glyphs: glyphs, font: run.font, color: run.color,
