@@ -332,6 +332,7 @@ public struct LocalizedStringKey: Equatable, Hashable, Sendable, ExpressibleBySt
         var arguments: [Range<Int>] = []
         var length = 0
 
+        /// An empty key, ready for the literal's parts.
         public init(literalCapacity: Int, interpolationCount: Int) {}
 
         /// Adds text from the literal.

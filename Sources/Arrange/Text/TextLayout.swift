@@ -23,6 +23,7 @@ public struct TextLayout: Hashable, Sendable {
         /// A styled line's height above and below its baseline: the largest of its pieces'
         /// (docs/layout-rules.md §2.2); zero for a text in one style, which uses `metrics`.
         public var ascent: CGFloat = 0
+        /// See `ascent`.
         public var descent: CGFloat = 0
     }
 
@@ -30,18 +31,23 @@ public struct TextLayout: Hashable, Sendable {
     public struct Piece: Hashable, Sendable {
         /// Its characters.
         public var text: String
-        /// Where it starts, from the line's start, and how wide it is.
+        /// Where it starts, from the line's start.
         public var x: CGFloat
+        /// How wide it is: the sum of its glyphs' advances.
         public var width: CGFloat
         /// Its glyphs, placed from its own start on its baseline.
         public var glyphs: [TextRun.Glyph]
+        /// The font it is set in.
         public var font: Font
+        /// The colour it is drawn in.
         public var color: Color
+        /// Its font's vertical metrics, underline and strikeout included.
         public var metrics: FontMetrics
         /// How far its baseline is raised above the line's (negative: lowered), in points.
         public var baselineOffset: CGFloat
-        /// The colours of its underline and strikethrough; nil for none.
+        /// The colour of its underline; nil for none.
         public var underline: Color?
+        /// The colour of its strikethrough; nil for none.
         public var strikethrough: Color?
     }
 

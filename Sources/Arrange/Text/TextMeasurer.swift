@@ -10,13 +10,14 @@ public struct FontMetrics: Hashable, Sendable {
     public var leading: CGFloat
     /// The height of capital letters above the baseline.
     public var capHeight: CGFloat
-    /// The top of the underline, up from the baseline (negative: below it), and its thickness:
-    /// the font's `post` table (underlinePosition, underlineThickness).
+    /// The top of the underline, up from the baseline (negative: below it): the font's `post`
+    /// table's underlinePosition.
     public var underlinePosition: CGFloat
+    /// The underline's thickness: `post.underlineThickness`.
     public var underlineThickness: CGFloat
-    /// The top of the strikeout line, up from the baseline, and its thickness: the font's `OS/2`
-    /// table (yStrikeoutPosition, yStrikeoutSize).
+    /// The top of the strikeout line, up from the baseline: `OS/2.yStrikeoutPosition`.
     public var strikeoutPosition: CGFloat
+    /// The strikeout line's thickness: `OS/2.yStrikeoutSize`.
     public var strikeoutThickness: CGFloat
 
     /// Metrics with the lines' places given, or, where not (0 thickness), in DejaVu Sans'
