@@ -102,6 +102,8 @@ import Testing
         // An interpolated value is text, whatever it holds.
         let name = "**x**"
         #expect(Text("Hi \(name)").pieces == [TextPiece("Hi **x**")])
+        // An interpolated Text gives its characters (its styles need `+`), not a description.
+        #expect(Text("a \(Text("*b*").bold())").pieces == [TextPiece("a b")])
         // Text(verbatim:) and Text(variable) read no Markdown.
         #expect(Text(verbatim: "**a**").pieces == [TextPiece("**a**")])
         let variable = "*a*"

@@ -349,6 +349,12 @@ public struct LocalizedStringKey: Equatable, Hashable, Sendable, ExpressibleBySt
             length += scalars
         }
 
+        /// Adds a text's characters, shown as written. SwiftUI keeps an interpolated `Text`'s
+        /// styles; Arrange keeps its characters only: join styled texts with `+` instead.
+        public mutating func appendInterpolation(_ text: Text) {
+            appendInterpolation(text.string)
+        }
+
         /// Adds any other value as its description.
         public mutating func appendInterpolation<T>(_ value: T) {
             appendInterpolation(String(describing: value))

@@ -47,12 +47,9 @@ public struct Text: View, PrimitiveView, Sendable {
     public func foregroundColor(_ color: Color?) -> Text { styling { if $0.color == nil { $0.color = color } } }
 
     /// The text painted with `style`, as SwiftUI's `Text.foregroundStyle(_:)`. Arrange paints a
-    /// piece of text in one colour: a `Color` applies; any other style (a gradient) leaves the
-    /// text's colour as it was.
-    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text {
-        guard let color = style as? Color else { return self }
-        return foregroundColor(color)
-    }
+    /// piece of text in one colour: a gradient gives its resolved colour, as `foregroundStyle` on
+    /// a view gives the text inside.
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text { foregroundColor(style.resolvedColor) }
 
     /// A line under the text when `isActive`, in `color` (nil: the text's colour), at the font's
     /// underline position and thickness, as SwiftUI's `underline(_:color:)`.
