@@ -67,6 +67,15 @@ import Testing
         #expect(bold.runs == nil)
     }
 
+    @Test func emptyAndBlankStyledTextsLayOut() {
+        // Nothing to draw: the plain path, one line of body (1901 + 483 units = 19.79 pt, 20).
+        #expect(layout(Text("").underline()).size.height == 20)
+        // Three empty paragraphs, each a line: 59.37 pt, rounded up to 60.
+        let blank = layout(Text("\n\n").underline() + Text(""))
+        #expect(blank.lines.count == 3)
+        #expect(blank.size.height == 60)
+    }
+
     @Test func aPlainLiteralStaysOnThePlainPath() {
         // No Markdown characters: one piece, no styled runs, so it lays out and draws as before.
         #expect(leaf(Text("Hello, world")).runs == nil)

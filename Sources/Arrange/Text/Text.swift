@@ -179,7 +179,9 @@ struct TextLeaf {
         self.options = options
         // One style throughout, without decorations or offsets: the plain path.
         let plain = runs.allSatisfy { $0.font == first.font && $0.color == first.color && $0.tracking == first.tracking && !$0.isDecorated }
-        self.runs = plain ? nil : runs.filter { !$0.range.isEmpty }
+        // An empty text draws nothing in any style: the plain path gives it its one line.
+        let drawn = runs.filter { !$0.range.isEmpty }
+        self.runs = plain || drawn.isEmpty ? nil : drawn
     }
 
     func layout(_ proposal: ProposedViewSize, measurer: any TextMeasurer, scale: CGFloat) -> TextLayout {
