@@ -64,7 +64,7 @@ extension ModifierKind {
         case .id: .jumps(why: "an id names the view rather than drawing anything; the layout export lists the view under the new id from then on")
         case .truncationMode: .jumps(why: "there is nothing between two places for the ellipsis")
         case .layoutDirection: .jumps(why: "a layout is mirrored or not, with nothing between")
-        case .font, .lineLimit, .dynamicTypeSize: .crossfades
+        case .font, .lineLimit, .dynamicTypeSize, .allowsTightening: .crossfades
         // The colours the scheme picks interpolate, as any colour does.
         case .colorScheme: .interpolates
         case .frame, .padding, .border, .background, .overlay, .fill, .strokeBorder, .foregroundStyle, .foregroundColor, .fixedSize,
@@ -143,7 +143,7 @@ extension TextKey: AnimatedKey {
         switch self {
         case .color: .interpolates
         // Other words, or a face whose glyphs differ; a font only of another size interpolates.
-        case .content, .font, .bold, .italic: .crossfades
+        case .content, .font, .bold, .italic, .markdown, .runs: .crossfades
         }
     }
 }

@@ -97,6 +97,9 @@ extension ModifierKind {
                 throw reader.error("'minimumScaleFactor' must be from 0.01 to 1 (a fraction of the font size), found \(SceneReader.format(factor))", at: node)
             }
             return { .view(AnyView($0.view.minimumScaleFactor(CGFloat(factor)))) }
+        case .allowsTightening:
+            let flag = try reader.bool(node, name)
+            return { .view(AnyView($0.view.allowsTightening(flag))) }
         case .stroke: return try reader.stroke(node)
         case .trim: return try reader.trim(node)
         case .shadow: return try reader.shadow(node)

@@ -61,6 +61,8 @@ enum SceneMapping: CaseIterable, Sendable, CustomStringConvertible {
     case curve
     /// The parameters of `{spring: {…}}`.
     case spring
+    /// One item of `text: {runs: […]}`.
+    case textRun
 
     /// The keys a mapping written here may have.
     var keys: [String] {
@@ -75,6 +77,7 @@ enum SceneMapping: CaseIterable, Sendable, CustomStringConvertible {
         case .keyframe: KeyframeKey.names
         case .curve: CurveKey.names
         case .spring: SpringKey.names
+        case .textRun: TextRunKey.names
         }
     }
 
@@ -91,6 +94,7 @@ enum SceneMapping: CaseIterable, Sendable, CustomStringConvertible {
         case .keyframe: "a keyframe"
         case .curve: "a timing curve"
         case .spring: "a spring"
+        case .textRun: "a text run"
         }
     }
 }
@@ -233,9 +237,15 @@ enum RoundedRectangleKey: String, MappingKey {
     case cornerRadius, style
 }
 
-/// `text: {content:, font:, bold:, italic:, color:}`.
+/// `text: {content:, font:, bold:, italic:, color:, markdown:}`, or `{runs: [...]}` in place
+/// of `content`.
 enum TextKey: String, MappingKey {
-    case content, font, bold, italic, color
+    case content, font, bold, italic, color, markdown, runs
+}
+
+/// One item of `text: {runs: [...]}`: a piece of the paragraph in its own style.
+enum TextRunKey: String, MappingKey {
+    case content, font, bold, italic, weight, monospaced, color, underline, strikethrough, baselineOffset, tracking
 }
 
 /// `spacer: {minLength:}`.
@@ -336,7 +346,7 @@ enum ModifierKind: String, MappingKey {
     case frame, padding, border, background, overlay, fill, strokeBorder, foregroundStyle, foregroundColor
     case fixedSize, layoutPriority, offset, cornerRadius, clipped, clipShape, opacity, hidden, alignmentGuide, id
     case font, lineLimit, multilineTextAlignment
-    case tracking, kerning, lineSpacing, truncationMode, minimumScaleFactor
+    case tracking, kerning, lineSpacing, truncationMode, minimumScaleFactor, allowsTightening
     case stroke, trim, shadow, blendMode, aspectRatio, scaledToFit, scaledToFill, position, coordinateSpace, connect
     /// Environment values: `layoutDirection: rightToLeft`, `colorScheme: dark`, `dynamicTypeSize: xLarge`.
     case layoutDirection, colorScheme, dynamicTypeSize
@@ -369,7 +379,7 @@ enum ModifierKind: String, MappingKey {
         case .offset: OffsetKey.self
         case .alignmentGuide: AlignmentGuideKey.self
         case .font: FontKey.self
-        case .clipped, .clipShape, .hidden, .id, .lineLimit, .multilineTextAlignment, .truncationMode: nil
+        case .clipped, .clipShape, .hidden, .id, .lineLimit, .multilineTextAlignment, .truncationMode, .allowsTightening: nil
         case .layoutDirection, .colorScheme, .dynamicTypeSize: nil
         case .gridCellColumns, .gridColumnAlignment, .gridCellUnsizedAxes: nil
         case .gridCellAnchor: UnitPointKey.self
@@ -382,7 +392,7 @@ enum ModifierKind: String, MappingKey {
         case .fill, .strokeBorder, .stroke, .trim: true
         case .frame, .padding, .border, .background, .overlay, .foregroundStyle, .foregroundColor, .fixedSize,
              .layoutPriority, .offset, .cornerRadius, .clipped, .clipShape, .opacity, .hidden, .alignmentGuide, .id, .font,
-             .lineLimit, .multilineTextAlignment, .tracking, .kerning, .lineSpacing, .truncationMode, .minimumScaleFactor, .shadow,
+             .lineLimit, .multilineTextAlignment, .tracking, .kerning, .lineSpacing, .truncationMode, .minimumScaleFactor, .allowsTightening, .shadow,
              .blendMode, .aspectRatio, .scaledToFit, .scaledToFill, .position, .coordinateSpace, .connect,
              .layoutDirection, .colorScheme, .dynamicTypeSize,
              .gridCellColumns, .gridColumnAlignment, .gridCellAnchor, .gridCellUnsizedAxes:

@@ -107,7 +107,10 @@ extension SceneReader {
         return { _ in .view(AnyView(color)) }
     }
 
-    /// `text: Hello`, or `text: {content:, font:, bold:, italic:, color:}`.
+    /// `text: Hello`, or `text: {content:, font:, bold:, italic:, color:, markdown:}`, or
+    /// `text: {runs: [{content:, bold:, color:, underline:, …}, …], font:, …}`: a paragraph of
+    /// pieces in their own styles. Markdown is read only when `markdown: true` asks for it, so
+    /// text from existing scenes stays as written.
     mutating func text(_ node: Node) throws -> ViewMaker {
         if case .scalar = node, !Self.isNull(node) {
             let content = try string(node, ViewKind.text.name)
@@ -117,7 +120,8 @@ extension SceneReader {
             }
             return { _ in .view(AnyView(Text(content))) }
         }
-        var content: String?, font: Font?, bold = false, italic = false, color: Color?
+        var content: String?, font: Font?, bold = false, italic = false, color: Color?, markdown = false, runs: [Text]?
+        var markdownNode: Node?
         for entry in try parameters(node, of: .text, as: TextKey.self) {
             switch entry.key {
             case .content:
@@ -128,13 +132,32 @@ extension SceneReader {
             case .bold: bold = try bool(entry.value, entry.name)
             case .italic: italic = try bool(entry.value, entry.name)
             case .color: color = try self.color(entry.value, entry.name)
+            case .markdown:
+                markdown = try bool(entry.value, entry.name)
+                markdownNode = entry.value
+            case .runs: runs = try textRuns(entry.value)
             }
         }
+        if content != nil, runs != nil {
+            throw error("'text' takes its 'content' or its 'runs', not both", at: node)
+        }
+        if let runs {
+            if markdown, let markdownNode {
+                throw error("'markdown' reads a 'content'; 'runs' give their styles themselves", at: markdownNode)
+            }
+            var joined = runs.dropFirst().reduce(runs[0], +)
+            if let font { joined = joined.font(font) }
+            if bold { joined = joined.bold() }
+            if italic { joined = joined.italic() }
+            if let color { joined = joined.foregroundColor(color) }
+            let made = joined
+            return { _ in .view(AnyView(made)) }
+        }
         guard let content else {
-            throw error("'text' needs its 'content', as in {text: Hello} or {text: {content: Hello, font: title}}", at: node)
+            throw error("'text' needs its 'content' or its 'runs', as in {text: Hello}, {text: {content: Hello, font: title}} or {text: {runs: [{content: Hello, bold: true}]}}", at: node)
         }
         func styled(_ content: String) -> Text {
-            var text = Text(content)
+            var text = markdown ? Text(LocalizedStringKey(content)) : Text(content)
             if let font { text = text.font(font) }
             if bold { text = text.bold() }
             if italic { text = text.italic() }
@@ -146,6 +169,81 @@ extension SceneReader {
         }
         let made = styled(content)
         return { _ in .view(AnyView(made)) }
+    }
+
+    /// The items of `runs:`: each a mapping of a piece's `content` and its style (errors at the
+    /// item's line), or plain text in the paragraph's style.
+    mutating func textRuns(_ node: Node) throws -> [Text] {
+        guard case .sequence(let items) = node, !items.isEmpty else {
+            throw error("'runs' is a list of pieces, as in [{content: 'Ship '}, {content: fast, bold: true}], found \(Self.describe(node))", at: node)
+        }
+        var texts: [Text] = []
+        for item in items {
+            if case .scalar = item, !Self.isNull(item) {
+                let content = try string(item, TextRunKey.content.name)
+                try countText(content, at: item)
+                texts.append(Text(content))
+                continue
+            }
+            var text: Text?
+            var changes: [(Text) -> Text] = []
+            for entry in try entries(item, in: "a text run", as: TextRunKey.self) {
+                switch entry.key {
+                case .content:
+                    let string = try string(entry.value, entry.name)
+                    try countText(string, at: entry.value)
+                    text = Text(string)
+                case .font:
+                    let font = try self.font(entry.value)
+                    changes.append { $0.font(font) }
+                case .bold:
+                    let on = try bool(entry.value, entry.name)
+                    changes.append { $0.bold(on) }
+                case .italic:
+                    let on = try bool(entry.value, entry.name)
+                    changes.append { $0.italic(on) }
+                case .weight:
+                    let weight = try choice(entry.value, entry.name, Self.weights)
+                    changes.append { $0.fontWeight(weight) }
+                case .monospaced:
+                    let on = try bool(entry.value, entry.name)
+                    changes.append { $0.monospaced(on) }
+                case .color:
+                    let color = try self.color(entry.value, entry.name)
+                    changes.append { $0.foregroundColor(color) }
+                case .underline:
+                    let (on, color) = try decoration(entry.value, entry.name)
+                    changes.append { $0.underline(on, color: color) }
+                case .strikethrough:
+                    let (on, color) = try decoration(entry.value, entry.name)
+                    changes.append { $0.strikethrough(on, color: color) }
+                case .baselineOffset:
+                    let offset = try number(entry.value, entry.name, .finite)
+                    changes.append { $0.baselineOffset(offset) }
+                case .tracking:
+                    let tracking = try number(entry.value, entry.name, .finite)
+                    changes.append { $0.tracking(tracking) }
+                }
+            }
+            guard let text else {
+                throw error("a text run needs its 'content', as in {content: fast, bold: true}", at: item)
+            }
+            texts.append(changes.reduce(text) { $1($0) })
+        }
+        return texts
+    }
+
+    /// `underline:` or `strikethrough:`: true or false, or a colour for a line in that colour.
+    private mutating func decoration(_ node: Node, _ name: String) throws -> (Bool, Color?) {
+        if case .scalar(let scalar) = node, scalar.style == .plain, ["true", "True", "TRUE", "false", "False", "FALSE"].contains(scalar.string) {
+            return (try bool(node, name), nil)
+        }
+        do {
+            return (true, try color(node, name))
+        } catch let problem as SceneError {
+            // The colour's message, told that true and false would do too.
+            throw error("'\(name)' expects true, false or a colour for its line; \(problem.message)", at: node)
+        }
     }
 
     /// `spacer: {minLength:}`.

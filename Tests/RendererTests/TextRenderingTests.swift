@@ -125,6 +125,48 @@ import TestSupport
         return box
     }
 
+    @Test func styledTextDrawsItsPiecesInReadingOrderWithTheirLinesAndNoLink() throws {
+        // A literal's Markdown: "Ship " + bold underlined "fast" + " " + link "docs" + " now".
+        // The underline's top is 40 units below the baseline (1901 units down), 90 units thick, at
+        // 17 pt: 0.33 to 1.08 pt below the baseline; "fast" has no descender, so the only ink in
+        // that band under it is the line, in the PNG and in the SVG as librsvg draws it.
+        let rsvg = try ExternalTool.locate("rsvg-convert", package: "librsvg2-bin")
+        let scale: CGFloat = 2
+        let view = (Text("Ship ") + Text("**fast**").underline() + Text(" [docs](https://example.com/x) now")).fixedSize()
+        let list = LayoutResult(of: view, in: ProposedViewSize(width: 200, height: 40), scale: scale).displayList
+        let options = RenderOptions(background: .white)
+        let svg = try SVGRenderer().render(list, options: options)
+        // The invisible, selectable words come in reading order, and no link is written.
+        let words = [">Ship </text>", ">fast</text>", ">docs</text>", "> now</text>"]
+        let positions = words.compactMap { svg.range(of: $0)?.lowerBound }
+        #expect(positions.count == words.count && positions == positions.sorted())
+        #expect(!svg.contains("<a") && !svg.contains("example.com"))
+        guard case .group(let group)? = list.items.first?.content else {
+            Issue.record("no styled text group")
+            return
+        }
+        let fast = try #require(group.items.first { item in
+            if case .text(let run) = item.content { return run.lines.first?.text == "fast" }
+            return false
+        })
+        guard case .text(let run) = fast.content, let line = run.lines.first else { return }
+        let top = fast.frame.minY + line.origin.y + 40.0 / 2048 * 17
+        // Inside the line, clear of the letters' overshoot below the baseline (at most 29 units,
+        // 0.24 pt, plus a pixel of antialiasing).
+        let band = CGRect(x: fast.frame.minX + line.origin.x + 1, y: top + 0.2, width: line.width - 2, height: 0.5)
+        let png = try Bitmap(png: CairoRenderer().render(list, options: options))
+        let folder = try ExternalTool.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let svgFile = folder.appendingPathComponent("styled.svg"), rasterised = folder.appendingPathComponent("styled.png")
+        try FileOutput.write(svg, to: svgFile)
+        #expect(try ExternalTool.run(rsvg, ["--zoom", "\(scale)", "-o", rasterised.path, svgFile.path]).status == 0)
+        for (name, image) in [("PNG", png), ("SVG", try Bitmap(contentsOfPNG: rasterised))] {
+            let ink = try #require(Self.inkBox(image, in: band, scale: scale), "\(name): no underline drawn")
+            // The line spans the word: 4471 bold units = 37.1 pt = 74 px, less the 2 pt margins.
+            #expect(ink.maxX - ink.minX >= 66, "\(name): underline ink \(ink)")
+        }
+    }
+
     @Test func hostileTextMakesWellFormedSVGWithoutScript() throws {
         let xmllint = try ExternalTool.locate("xmllint", package: "libxml2-utils")
         let svg = try SVGRenderer().render(LayoutResult(of: Text("</svg><script>alert(1)</script> & \"q\"")).displayList)

@@ -25,6 +25,7 @@ import Testing
         case .keyframe: "view: {rectangle: {}, id: a}\nanimation: {duration: 1, keyframes: [\(mapping)]}\n"
         case .curve: "view: {rectangle: {}, id: a}\nanimation: {duration: 1, curve: \(mapping), keyframes: [{at: 1, set: {a: {rectangle: {}}}}]}\n"
         case .spring: "view: {rectangle: {}, id: a}\nanimation: {duration: 1, curve: {spring: \(mapping)}, keyframes: [{at: 1, set: {a: {rectangle: {}}}}]}\n"
+        case .textRun: "view:\n  text: {runs: [\(mapping)]}\n"
         }
     }
 

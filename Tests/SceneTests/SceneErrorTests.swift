@@ -81,6 +81,8 @@ import Testing
         "too-many-modifiers-in-all.yaml": (6, 18, "more than 200000 modifiers"),
         "too-many-modifiers.yaml": (4, 5, "at most 100 modifiers, found 101"),
         "too-many-views.yaml": (7, 11, "more than 100000 views"),
+        "text-run-bad-underline.yaml": (5, 44, "'underline' expects true, false or a colour"),
+        "text-run-unknown-key.yaml": (5, 25, "unknown key 'underlin' in a text run; did you mean 'underline'?"),
         "too-much-text.yaml": (4, 13, "more than 1000000 code points of text"),
         "two-documents.yaml": (2, 1, "holds one document"),
         "two-kinds.yaml": (3, 3, "exactly one kind, found 'rectangle' and 'circle'"),

@@ -123,6 +123,7 @@ import TestSupport
         case .keyframe: "/$defs/keyframe"
         case .curve: "/$defs/curve/anyOf/1"
         case .spring: "/$defs/spring"
+        case .textRun: "/$defs/text-run"
         }
     }
 

@@ -163,6 +163,10 @@ struct DisplayListBuilder {
             }
         case .text(let index):
             let text = tree.texts[Int(index)]
+            if text.runs != nil {
+                items.append(styled(text, node: node, tag: tag, translation: translation))
+                return
+            }
             items.append(DisplayItem(frame: rounded(frame, translation), identity: identity(node, tag),
                                      content: .text(run(text, node: node, translation: translation))))
         case .container:
@@ -268,6 +272,52 @@ struct DisplayListBuilder {
         }
         // The layout's font: smaller than the text's when it shrank to fit.
         return TextRun(lines: lines, font: layout.font, color: text.color, metrics: layout.metrics)
+    }
+
+    /// A text with styled pieces: a group (the text's identity) holding, line by line in reading
+    /// order, a text item per piece in its own font and colour, and its underline and
+    /// strikethrough as filled rectangles at the font's positions (docs/layout-rules.md §2.2).
+    /// Items inside are named by the text's path and their number ("0.1#3"), so an animation
+    /// matches each with its counterpart.
+    private mutating func styled(_ text: TextLeaf, node: Int, tag: String?, translation: CGSize) -> DisplayItem {
+        let layout = pass.textLayout(node, text, pass.placementProposal(of: node))
+        for run in text.runs ?? [] {
+            for problem in measurer.problems(for: run.font) where !fontProblems.contains(problem) { fontProblems.append(problem) }
+        }
+        for character in layout.missing where !missingCharacters.contains(character) { missingCharacters.append(character) }
+        let frame = rounded(pass.frame(of: node), translation)
+        let group = identity(node, tag)
+        let path = group.path
+        var items: [DisplayItem] = []
+        func add(_ content: DisplayItem.Content, _ itemFrame: CGRect) {
+            items.append(DisplayItem(frame: itemFrame, identity: ViewIdentity(path: "\(path)#\(items.count)", kind: group.kind), content: content))
+        }
+        for (index, line) in layout.lines.enumerated() {
+            let free = frame.width - line.width
+            let x: CGFloat = switch text.options.alignment {
+            case .leading: 0
+            case .center: free / 2
+            case .trailing: free
+            }
+            let baseline = layout.baseline(ofLine: index)
+            for piece in line.pieces {
+                let origin = CGPoint(x: x + piece.x, y: baseline - piece.baselineOffset)
+                if !piece.text.isEmpty {
+                    let pieceLine = TextRun.Line(text: piece.text, origin: origin, width: piece.width, glyphs: piece.glyphs)
+                    add(.text(TextRun(lines: [pieceLine], font: piece.font, color: piece.color, metrics: piece.metrics)), frame)
+                }
+                // Lines from the font: the top of each is its position above the baseline.
+                let m = piece.metrics
+                for (color, top, thickness) in [(piece.underline, m.underlinePosition, m.underlineThickness),
+                                                (piece.strikethrough, m.strikeoutPosition, m.strikeoutThickness)] {
+                    guard let color, piece.width > 0, thickness > 0 else { continue }
+                    let rect = CGRect(x: frame.minX + origin.x, y: frame.minY + origin.y - top, width: piece.width, height: thickness)
+                    guard rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite else { continue }
+                    add(.fill(.rectangle, color), rect)
+                }
+            }
+        }
+        return DisplayItem(frame: frame, identity: group, content: .group(DisplayGroup(items: items)))
     }
 
     private func rounded(_ frame: CGRect, _ translation: CGSize) -> CGRect {

@@ -43,6 +43,10 @@ final class LoadedFace: @unchecked Sendable {
     let descender: Double
     let lineGap: Double
     let capHeight: Double
+    /// Underline and strikeout: top (up from the baseline) and thickness, in design units; 0
+    /// thickness where the font gives none.
+    let underline: (position: Double, thickness: Double)
+    let strikeout: (position: Double, thickness: Double)
     /// Whether glyphs are colour bitmaps (CBDT, sbix): they draw as images, not outlines.
     let hasColorBitmaps: Bool
 
@@ -107,6 +111,14 @@ final class LoadedFace: @unchecked Sendable {
             }
         }
         hasColorBitmaps = hb_ot_color_has_png(face) != 0
+        func position(_ tag: hb_ot_metrics_tag_t) -> Double? {
+            var value: Int32 = 0
+            return hb_ot_metrics_get_position(font, tag, &value) != 0 ? Double(value) : nil
+        }
+        let underlineSize = position(HB_OT_METRICS_TAG_UNDERLINE_SIZE) ?? 0
+        underline = (position(HB_OT_METRICS_TAG_UNDERLINE_OFFSET) ?? 0, max(underlineSize, 0))
+        let strikeoutSize = position(HB_OT_METRICS_TAG_STRIKEOUT_SIZE) ?? 0
+        strikeout = (position(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET) ?? 0, max(strikeoutSize, 0))
     }
 
     /// How many faces the file holds (0 when it is not a font).
@@ -165,7 +177,9 @@ final class LoadedFace: @unchecked Sendable {
     func metrics(size: CGFloat) -> FontMetrics {
         let scale = size / CGFloat(unitsPerEm)
         return FontMetrics(ascent: CGFloat(ascender) * scale, descent: CGFloat(descender) * scale,
-                           leading: CGFloat(lineGap) * scale, capHeight: CGFloat(capHeight) * scale)
+                           leading: CGFloat(lineGap) * scale, capHeight: CGFloat(capHeight) * scale,
+                           underlinePosition: CGFloat(underline.position) * scale, underlineThickness: CGFloat(underline.thickness) * scale,
+                           strikeoutPosition: CGFloat(strikeout.position) * scale, strikeoutThickness: CGFloat(strikeout.thickness) * scale)
     }
 
     /// The glyph's outline as SVG path data in design units, y pointing down (the SVG way), with

@@ -17,6 +17,38 @@ public struct TextLayout: Hashable, Sendable {
         /// The hyphen drawn at the end of a line broken at a soft hyphen ("\u{2010}" or "-"),
         /// nil otherwise; `text` keeps the soft hyphen.
         public var hyphen: Character?
+        /// A styled text's pieces on this line in visual order, each in its own style; empty for
+        /// a text in one style, whose `glyphs` are all in the layout's `font`.
+        public var pieces: [Piece] = []
+        /// A styled line's height above and below its baseline: the largest of its pieces'
+        /// (docs/layout-rules.md §2.2); zero for a text in one style, which uses `metrics`.
+        public var ascent: CGFloat = 0
+        /// See `ascent`.
+        public var descent: CGFloat = 0
+    }
+
+    /// A stretch of a styled line in one style.
+    public struct Piece: Hashable, Sendable {
+        /// Its characters.
+        public var text: String
+        /// Where it starts, from the line's start.
+        public var x: CGFloat
+        /// How wide it is: the sum of its glyphs' advances.
+        public var width: CGFloat
+        /// Its glyphs, placed from its own start on its baseline.
+        public var glyphs: [TextRun.Glyph]
+        /// The font it is set in.
+        public var font: Font
+        /// The colour it is drawn in.
+        public var color: Color
+        /// Its font's vertical metrics, underline and strikeout included.
+        public var metrics: FontMetrics
+        /// How far its baseline is raised above the line's (negative: lowered), in points.
+        public var baselineOffset: CGFloat
+        /// The colour of its underline; nil for none.
+        public var underline: Color?
+        /// The colour of its strikethrough; nil for none.
+        public var strikethrough: Color?
     }
 
     public var lines: [Line]
@@ -36,6 +68,9 @@ public struct TextLayout: Hashable, Sendable {
     /// The lines of those that `lineLimit` allows: more than `lines.count` when the height, not
     /// the limit, cut the text short.
     public var allowedLines: Int
+    /// A styled text's baselines, one per line, from the top (its lines differ in height); empty
+    /// for a text in one style.
+    public var baselines: [CGFloat] = []
 
     /// Whether lines were left out and the last one shown ends in "…".
     public var isTruncated: Bool { lines.count < neededLines }
@@ -48,13 +83,14 @@ public struct TextLayout: Hashable, Sendable {
     /// in the largest smaller size, down to that fraction, at which it fits.
     public init(_ string: String, font: Font, measurer: any TextMeasurer, width: CGFloat?, height: CGFloat?,
                 lineLimit: Int?, scale: CGFloat, tracking: CGFloat = 0, lineSpacing: CGFloat = 0,
-                truncationMode: Text.TruncationMode = .tail, minimumScaleFactor: CGFloat = 1) {
+                truncationMode: Text.TruncationMode = .tail, minimumScaleFactor: CGFloat = 1, allowsTightening: Bool = false) {
         let spacing = lineSpacing.isFinite ? max(lineSpacing, 0) : 0
         func layout(_ size: CGFloat) -> TextLayout {
             var sized = font
             sized.size = size
             return TextLayout(oneSize: string, font: sized, measurer: measurer, width: width, height: height, lineLimit: lineLimit,
-                              scale: scale, tracking: tracking, lineSpacing: spacing, truncationMode: truncationMode)
+                              scale: scale, tracking: tracking, lineSpacing: spacing, truncationMode: truncationMode,
+                              allowsTightening: allowsTightening)
         }
         var result = layout(font.size)
         let factor = minimumScaleFactor.isFinite ? min(max(minimumScaleFactor, 0.01), 1) : 1
@@ -85,7 +121,7 @@ public struct TextLayout: Hashable, Sendable {
 
     /// The layout at one font size.
     private init(oneSize string: String, font: Font, measurer: any TextMeasurer, width: CGFloat?, height: CGFloat?, lineLimit: Int?,
-                 scale: CGFloat, tracking: CGFloat, lineSpacing: CGFloat, truncationMode: Text.TruncationMode) {
+                 scale: CGFloat, tracking: CGFloat, lineSpacing: CGFloat, truncationMode: Text.TruncationMode, allowsTightening: Bool) {
         let metrics = measurer.metrics(of: font)
         let maxWidth: CGFloat = width.map { $0 > 0 ? $0 : 0.001 } ?? .infinity
         let shaper = LineShaper(font: font, measurer: measurer, tracking: tracking.isFinite ? tracking : 0)
@@ -111,10 +147,17 @@ public struct TextLayout: Hashable, Sendable {
         allowedLines = lineLimit.map { min(lines.count, max($0, 1)) } ?? lines.count
         if capacity < lines.count {
             // The last visible line shows as much of the rest of its paragraph as fits, with "…"
-            // where the truncation mode puts it.
+            // where the truncation mode puts it; with tightening allowed, the rest of a last
+            // paragraph at most 5 % too wide is drawn whole, its characters closer (§2.2).
             let last = spans[capacity - 1]
+            let isLastParagraph = !spans[capacity...].contains { $0.start == 0 }
             lines = Array(lines.prefix(capacity - 1))
-            lines.append(shaper.truncated(last, maxWidth: maxWidth, mode: truncationMode))
+            if allowsTightening, isLastParagraph, let tight = shaper.tightened(last, maxWidth: maxWidth) {
+                lines.append(tight)
+                neededLines = lines.count
+            } else {
+                lines.append(shaper.truncated(last, maxWidth: maxWidth, mode: truncationMode))
+            }
         }
         self.lines = lines
         self.font = font
@@ -128,11 +171,12 @@ public struct TextLayout: Hashable, Sendable {
 
     /// The baseline of line `index`, from the top.
     public func baseline(ofLine index: Int) -> CGFloat {
-        CGFloat(index) * (metrics.lineHeight + lineSpacing) + metrics.ascent
+        if !baselines.isEmpty { return baselines[min(max(index, 0), baselines.count - 1)] }
+        return CGFloat(index) * (metrics.lineHeight + lineSpacing) + metrics.ascent
     }
 
     /// The baseline of the first line, from the top.
-    public var firstBaseline: CGFloat { metrics.ascent }
+    public var firstBaseline: CGFloat { baselines.first ?? metrics.ascent }
     /// The baseline of the last line, from the top.
     public var lastBaseline: CGFloat { baseline(ofLine: max(lines.count - 1, 0)) }
 
@@ -404,6 +448,25 @@ private struct LineShaper {
         }
         let shown = kept(low)
         return place(shape(shown.text, levels: shown.levels).glyphs, text: shown.text, hyphen: nil)
+    }
+
+    /// The rest of a span's paragraph on one line, its characters drawn closer so that it fits,
+    /// when it is at most 5 % wider than the line (AppKit's default tightening factor for
+    /// truncation, 0.05); nil when it fits already or is wider still. The excess is taken evenly
+    /// from the advance after every cluster, as tracking would.
+    func tightened(_ span: TextLayout.Span, maxWidth: CGFloat) -> TextLayout.Line? {
+        guard maxWidth.isFinite, maxWidth > 0 else { return nil }
+        var characters = Substring(span.rest)
+        while characters.last?.isWhitespace == true { characters.removeLast() }
+        let text = String(characters)
+        var shaped = shape(text, levels: levels(of: span, from: span.start, length: text.utf16.count))
+        let width = shaped.width
+        guard width > maxWidth, width <= maxWidth * 1.05 else { return nil }
+        let ends = shaped.glyphs.indices.filter { $0 + 1 == shaped.glyphs.count || shaped.glyphs[$0 + 1].cluster != shaped.glyphs[$0].cluster }
+        guard !ends.isEmpty else { return nil }
+        let squeeze = (width - maxWidth) / CGFloat(ends.count)
+        for index in ends { shaped.glyphs[index].advance -= squeeze }
+        return place(shaped.glyphs, text: text, hyphen: nil)
     }
 
     /// The characters of the drawn lines that no face has.

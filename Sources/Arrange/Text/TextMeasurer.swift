@@ -10,12 +10,31 @@ public struct FontMetrics: Hashable, Sendable {
     public var leading: CGFloat
     /// The height of capital letters above the baseline.
     public var capHeight: CGFloat
+    /// The top of the underline, up from the baseline (negative: below it): the font's `post`
+    /// table's underlinePosition.
+    public var underlinePosition: CGFloat
+    /// The underline's thickness: `post.underlineThickness`.
+    public var underlineThickness: CGFloat
+    /// The top of the strikeout line, up from the baseline: `OS/2.yStrikeoutPosition`.
+    public var strikeoutPosition: CGFloat
+    /// The strikeout line's thickness: `OS/2.yStrikeoutSize`.
+    public var strikeoutThickness: CGFloat
 
-    public init(ascent: CGFloat, descent: CGFloat, leading: CGFloat, capHeight: CGFloat) {
+    /// Metrics with the lines' places given, or, where not (0 thickness), in DejaVu Sans'
+    /// proportions of the ascent (underline top at −40/1901 of it, 90/1901 thick; strikeout top
+    /// at 530/1901, 102/1901 thick), so a measurer without a font still draws lines.
+    public init(ascent: CGFloat, descent: CGFloat, leading: CGFloat, capHeight: CGFloat,
+                underlinePosition: CGFloat = 0, underlineThickness: CGFloat = 0,
+                strikeoutPosition: CGFloat = 0, strikeoutThickness: CGFloat = 0) {
         self.ascent = ascent
         self.descent = descent
         self.leading = leading
         self.capHeight = capHeight
+        let unit = ascent / 1901
+        self.underlinePosition = underlineThickness > 0 ? underlinePosition : -40 * unit
+        self.underlineThickness = underlineThickness > 0 ? underlineThickness : 90 * unit
+        self.strikeoutPosition = strikeoutThickness > 0 ? strikeoutPosition : 530 * unit
+        self.strikeoutThickness = strikeoutThickness > 0 ? strikeoutThickness : 102 * unit
     }
 
     /// The distance from one baseline to the next.
