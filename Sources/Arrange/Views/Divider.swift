@@ -4,11 +4,10 @@ import Foundation
 ///
 /// In an `HStack` (or a `GridRow`) it is a vertical line; anywhere else a horizontal one. It is
 /// 1 point thick and takes the length proposed along the line (10 when none is), in the system's
-/// separator colour, 60 60 67 at 29 % opacity (SwiftUI's light `separator`). SwiftUI draws one
+/// system's `separator` colour (60 60 67 at 29 % opacity in light, 84 84 88 at 60 % in dark,
+/// resolved by the environment's `colorScheme`). SwiftUI draws one
 /// pixel, 1/displayScale; Arrange lays out once for every scale, so it keeps 1 point.
 public struct Divider: View, PrimitiveView {
-    /// The separator colour of SwiftUI's light appearance: rgba(60, 60, 67, 0.29).
-    static let separator = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, opacity: 0.29)
     /// The line's thickness, in points.
     static let thickness: CGFloat = 1
 
@@ -22,10 +21,10 @@ public struct Divider: View, PrimitiveView {
     }
 
     func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
-        builder.pushShape(.rectangle, paint: .fill(Self.separator), kind: "Divider")
+        builder.pushShape(.rectangle, paint: .fill(Color(.separator)), in: environment.colorScheme, kind: "Divider")
         let upright = environment.stackAxis == .horizontal
         let layout = FixedFrameLayout(width: upright ? Self.thickness : nil, height: upright ? nil : Self.thickness, alignment: .center)
         builder.wrap(at: builder.pending.count - 1, in: layout.makeBox(guides: .child(0)), kind: "Divider",
-                     priority: FixedFrameLayout.priorityRule)
+                     priority: FixedFrameLayout.priorityRule, direction: environment.layoutDirection)
     }
 }
