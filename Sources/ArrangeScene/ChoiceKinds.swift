@@ -2,7 +2,7 @@ import Arrange
 import Foundation
 import Yams
 
-// `viewThatFits`, `divider`'s companion `label`, and `forEach`: kinds that choose, compose or
+// `viewThatFits`, `label` and `forEach`: kinds that choose, compose or
 // copy other views.
 
 extension SceneReader {
