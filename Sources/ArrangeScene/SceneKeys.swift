@@ -155,6 +155,8 @@ enum ViewKind: String, MappingKey {
     case image
     /// `GeometryReader`: its children at its top-leading corner; their texts may show its numbers.
     case geometryReader
+    /// `UnevenRoundedRectangle`: a radius for each corner.
+    case unevenRoundedRectangle
 
     /// The keys of the kind's parameter mapping; none for a kind that takes no parameters.
     var parameterKeys: [String] { parameterKey?.names ?? [] }
@@ -175,6 +177,7 @@ enum ViewKind: String, MappingKey {
         case .layout: LayoutChoiceKey.self
         case .image: ImageKey.self
         case .geometryReader: nil
+        case .unevenRoundedRectangle: UnevenRoundedRectangleKey.self
         }
     }
 
@@ -182,14 +185,14 @@ enum ViewKind: String, MappingKey {
     var takesChildren: Bool {
         switch self {
         case .hstack, .vstack, .zstack, .flow, .wheel, .layout, .geometryReader: true
-        case .rectangle, .roundedRectangle, .circle, .capsule, .ellipse, .color, .text, .spacer, .empty, .image: false
+        case .rectangle, .roundedRectangle, .circle, .capsule, .ellipse, .color, .text, .spacer, .empty, .image, .unevenRoundedRectangle: false
         }
     }
 
     /// Whether it is a shape, so that `fill` and `strokeBorder` apply to it.
     var isShape: Bool {
         switch self {
-        case .rectangle, .roundedRectangle, .circle, .capsule, .ellipse: true
+        case .rectangle, .roundedRectangle, .circle, .capsule, .ellipse, .unevenRoundedRectangle: true
         case .color, .text, .spacer, .empty, .hstack, .vstack, .zstack, .flow, .wheel, .layout, .image, .geometryReader: false
         }
     }
@@ -203,6 +206,11 @@ enum ImageKey: String, MappingKey {
 /// `roundedRectangle: {cornerRadius:, style:}`.
 enum RoundedRectangleKey: String, MappingKey {
     case cornerRadius, style
+}
+
+/// `unevenRoundedRectangle: {topLeadingRadius:, …, style:}`: SwiftUI's initializer's labels.
+enum UnevenRoundedRectangleKey: String, MappingKey {
+    case topLeadingRadius, bottomLeadingRadius, bottomTrailingRadius, topTrailingRadius, style
 }
 
 /// `text: {content:, font:, bold:, italic:, color:}`.
@@ -259,6 +267,8 @@ enum ModifierKind: String, MappingKey {
     case font, lineLimit, multilineTextAlignment
     case tracking, kerning, lineSpacing, truncationMode, minimumScaleFactor
     case stroke, trim, shadow, blendMode, aspectRatio, scaledToFit, scaledToFill, position, coordinateSpace, connect
+    case rotationEffect, scaleEffect, transformEffect, mask, compositingGroup, drawingGroup
+    case blur, brightness, contrast, saturation, grayscale
 
     /// The keys the modifier's value may have when it is written as a mapping, in all its forms
     /// (`border: {width: 2}` or a colour mapping, say); none for a value that is never a mapping.
@@ -288,6 +298,13 @@ enum ModifierKind: String, MappingKey {
         case .alignmentGuide: AlignmentGuideKey.self
         case .font: FontKey.self
         case .clipped, .clipShape, .hidden, .id, .lineLimit, .multilineTextAlignment, .truncationMode: nil
+        case .rotationEffect: RotationEffectKey.self
+        case .scaleEffect: ScaleEffectKey.self
+        case .transformEffect: TransformEffectKey.self
+        case .mask: LayerKey.self
+        case .compositingGroup, .drawingGroup: nil
+        case .blur: BlurKey.self
+        case .brightness, .contrast, .saturation, .grayscale: RandomKey.self
         }
     }
 
@@ -298,7 +315,9 @@ enum ModifierKind: String, MappingKey {
         case .frame, .padding, .border, .background, .overlay, .foregroundStyle, .foregroundColor, .fixedSize,
              .layoutPriority, .offset, .cornerRadius, .clipped, .clipShape, .opacity, .hidden, .alignmentGuide, .id, .font,
              .lineLimit, .multilineTextAlignment, .tracking, .kerning, .lineSpacing, .truncationMode, .minimumScaleFactor, .shadow,
-             .blendMode, .aspectRatio, .scaledToFit, .scaledToFill, .position, .coordinateSpace, .connect:
+             .blendMode, .aspectRatio, .scaledToFit, .scaledToFill, .position, .coordinateSpace, .connect,
+             .rotationEffect, .scaleEffect, .transformEffect, .mask, .compositingGroup, .drawingGroup,
+             .blur, .brightness, .contrast, .saturation, .grayscale:
             false
         }
     }
@@ -386,6 +405,26 @@ enum ConnectKey: String, MappingKey {
 /// `fixedSize: {horizontal:, vertical:}`.
 enum FixedSizeKey: String, MappingKey {
     case horizontal, vertical
+}
+
+/// `rotationEffect: {degrees:, anchor:}` or `{radians:, anchor:}` (or the degrees alone).
+enum RotationEffectKey: String, MappingKey {
+    case degrees, radians, anchor
+}
+
+/// `scaleEffect: {x:, y:, anchor:}` or `{scale:, anchor:}` (or the factor alone).
+enum ScaleEffectKey: String, MappingKey {
+    case scale, x, y, anchor
+}
+
+/// `transformEffect: {a:, b:, c:, d:, tx:, ty:}`: a CGAffineTransform's numbers.
+enum TransformEffectKey: String, MappingKey {
+    case a, b, c, d, tx, ty
+}
+
+/// `blur: {radius:, opaque:}` (or the radius alone).
+enum BlurKey: String, MappingKey {
+    case radius, opaque
 }
 
 /// `offset: {x:, y:}`.

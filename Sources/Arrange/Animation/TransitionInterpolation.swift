@@ -103,9 +103,9 @@ extension LayoutTransition {
     /// The same shape with its corner radius mixed (a rectangle has radius 0); nil for two shapes.
     static func interpolate(_ a: ShapeKind, _ b: ShapeKind, _ t: Double) -> ShapeKind? {
         switch (a, b) {
-        case let (.roundedRectangle(r0), .roundedRectangle(r1)): .roundedRectangle(cornerRadius: mix(r0, r1, t))
-        case let (.rectangle, .roundedRectangle(r1)): .roundedRectangle(cornerRadius: mix(0, r1, t))
-        case let (.roundedRectangle(r0), .rectangle): .roundedRectangle(cornerRadius: mix(r0, 0, t))
+        case let (.roundedRectangle(r0, _), .roundedRectangle(r1, style)): .roundedRectangle(cornerRadius: mix(r0, r1, t), style: style)
+        case let (.rectangle, .roundedRectangle(r1, style)): .roundedRectangle(cornerRadius: mix(0, r1, t), style: style)
+        case let (.roundedRectangle(r0, style), .rectangle): .roundedRectangle(cornerRadius: mix(r0, 0, t), style: style)
         default: a == b ? b : nil
         }
     }

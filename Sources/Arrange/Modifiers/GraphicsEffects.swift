@@ -1,7 +1,7 @@
 import Foundation
 
 // Drawing effects: each changes what a view draws, never its layout. The view keeps its frame,
-// its place in its parent and the frames reported for it (docs/layout-rules.md §9).
+// its place in its parent and the frames reported for it (docs/layout-rules.md §3.13).
 
 extension View {
     /// Rotates the view's drawing by `angle` around `anchor`, a point of its frame (the centre by

@@ -322,7 +322,7 @@ public struct DisplayGroup: Equatable, Sendable {
 
 /// A filter of a group's drawing, as SwiftUI's graphics effects define it. Colour filters work
 /// on each pixel's colour before premultiplying (its alpha unchanged), in sRGB values, and clamp
-/// the result to 0...1 (docs/layout-rules.md §9.2).
+/// the result to 0...1 (docs/layout-rules.md §3.13).
 public enum DisplayFilter: Hashable, Sendable {
     /// A Gaussian blur of standard deviation `radius` points (`blur(radius:opaque:)`); `opaque`
     /// keeps the drawing's frame as its edge: nothing spills out of `frame` (the group item's
