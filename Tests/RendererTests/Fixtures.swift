@@ -42,7 +42,7 @@ enum RendererFixtures {
                 Color.cyan.frame(width: 40, height: 40).overlay(alignment: .bottomTrailing) { Color.black.frame(width: 12, height: 12) }
             }.padding()), .unspecified),
             ("drawing-effects", AnyView(HStack(spacing: 16) {
-                Color.orange.frame(width: 60, height: 16).rotationEffect(.degrees(30))
+                Color.orange.frame(width: 60, height: 16).rotationEffect(.degrees(-45))
                 Color.purple.frame(width: 30, height: 30).scaleEffect(x: 1.5, y: 0.5, anchor: .topLeading)
                 LinearGradient(colors: [.red, .blue], startPoint: .leading, endPoint: .trailing).frame(width: 60, height: 40)
                     .mask { Circle() }

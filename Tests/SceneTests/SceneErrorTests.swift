@@ -88,6 +88,9 @@ import Testing
         "image-corrupt.yaml": (3, 17, "the image is corrupt"),
         "image-not-an-image.yaml": (4, 14, "not a PNG, JPEG or SVG image"),
         "image-too-large.yaml": (2, 17, "10000 × 10000 = 100000000 pixels, over the limit of 67108864"),
+        "rotation-degrees-and-radians.yaml": (5, 23, "'rotationEffect' takes 'degrees' or 'radians', not both"),
+        "uneven-radius-misspelt.yaml": (2, 49, "unknown key 'topTrailingRadus' in the parameters of 'unevenRoundedRectangle'; did you mean 'topTrailingRadius'?"),
+        "mask-without-view.yaml": (4, 13, "'mask' needs a 'view'"),
         "connect-unknown-id.yaml": (7, 34, "no view with id 'secnd' inside the view that draws this connector; did you mean 'second'?"),
     ]
 
