@@ -88,7 +88,7 @@ extension CairoPainter {
                 }
             }
         }
-        cairo_transform(context, transform)
+        applyTransform(context, transform)
         groups.append(open)
     }
 
@@ -106,7 +106,7 @@ extension CairoPainter {
             defer { cairo_pattern_destroy(content) }
             cairo_push_group(context)
             cairo_save(context)
-            cairo_transform(context, effects.transform)
+            applyTransform(context, effects.transform)
             DisplayList.walk(mask, &self)
             cairo_restore(context)
             let alpha = cairo_pop_group(context)
@@ -136,10 +136,11 @@ extension CairoPainter {
     }
 }
 
-private func cairo_transform(_ context: OpaquePointer?, _ t: CGAffineTransform) {
+/// Multiplies the context's matrix by `t` (applied to points first); nothing for the identity.
+private func applyTransform(_ context: OpaquePointer?, _ t: CGAffineTransform) {
     guard !t.isIdentity else { return }
     var matrix = cairo_matrix_t(xx: Double(t.a), yx: Double(t.b), xy: Double(t.c), yy: Double(t.d), x0: Double(t.tx), y0: Double(t.ty))
-    CCairo.cairo_transform(context, &matrix)
+    cairo_transform(context, &matrix)
 }
 
 /// A group's drawing made on an image surface of its own, to be filtered pixel by pixel and
