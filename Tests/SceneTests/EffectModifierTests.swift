@@ -80,4 +80,28 @@ import Testing
             .path(in: CGRect(x: 0, y: 0, width: 100, height: 60))
         #expect(drawing.path == expected)
     }
+
+    @Test func aDrawingTurnedPastTheCanvasIsWarnedOf() throws {
+        // A 100 × 20 bar centred on a 100 × 40 canvas (y 10…30) and turned 90° about its centre
+        // (50, 20) draws over x 40…60, y −30…70: past the top and bottom, though its frame fits.
+        let rendered = try SceneRenderer().layout(scene("""
+            canvas: {width: 100, height: 40}
+            view:
+              rectangle: {}
+              modifiers: [{frame: {width: 100, height: 20}}, {rotationEffect: 90}]
+            """))
+        #expect(rendered.overflowWarnings.isEmpty)
+        let warnings = rendered.effectOverflowWarnings
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("draws past the canvas and is cut off") == true)
+        #expect(warnings.first?.contains("x 40…60, y -30…70") == true)
+        // Turned 90° inside a canvas tall enough, nothing is cut off.
+        let inside = try SceneRenderer().layout(scene("""
+            canvas: {width: 100, height: 120}
+            view:
+              rectangle: {}
+              modifiers: [{frame: {width: 100, height: 20}}, {rotationEffect: 90}]
+            """))
+        #expect(inside.effectOverflowWarnings.isEmpty)
+    }
 }
