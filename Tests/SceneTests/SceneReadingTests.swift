@@ -302,6 +302,7 @@ import Testing
             "flow": "{flow: , children: [rectangle]}", "wheel": "{wheel: {radius: 10}, children: [rectangle]}",
             "layout": "{layout: {flow: {spacing: 4}}, children: [rectangle]}",
             "image": "{image: images/grid-4x3.png}", "geometryReader": "{geometryReader: , children: [rectangle]}",
+            "unevenRoundedRectangle": "{unevenRoundedRectangle: {topLeadingRadius: 4}}",
         ]
         #expect(Set(examples.keys) == Set(ViewKind.names))
         for (kind, view) in examples {
