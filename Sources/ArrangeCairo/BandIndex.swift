@@ -114,14 +114,15 @@ final class BandIndex: Sendable {
         var measurer = TextMeasure(scale: scale, fonts: fonts, faces: faces)
         var whole = false
         let index = make(list.items, translation: .zero, scale: scale, height: height, bandRows: bandRows, spread: 0,
-                         measurer: &measurer, whole: &whole)
+                         unbounded: false, measurer: &measurer, whole: &whole)
         return (index, measurer.painter.paintedImage || whole)
     }
 
     /// `spread`: rows an item's drawing may be moved or blurred by, by the shadows of the groups
-    /// it is in.
+    /// it is in. `unbounded`: the items are inside a group with drawing effects (a transform,
+    /// filters, a mask), which may draw them anywhere: every item is listed for every row.
     private static func make(_ items: [DisplayItem], translation: CGSize, scale: CGFloat, height: Int, bandRows: Int, spread: Int,
-                             measurer: inout TextMeasure, whole: inout Bool) -> BandIndex {
+                             unbounded: Bool, measurer: inout TextMeasure, whole: inout Bool) -> BandIndex {
         var spans: [Span] = [], groups: [BandIndex?] = []
         spans.reserveCapacity(items.count)
         groups.reserveCapacity(items.count)
@@ -152,8 +153,11 @@ final class BandIndex: Sendable {
                     let rows = Double((margin.blur + abs(margin.offset.height)) * scale).rounded(.up)
                     inner += rows.isFinite ? Int(min(rows, Double(1 << 40))) : 1 << 40
                 }
+                // A group with drawing effects is drawn whole, from all of its items.
+                let effects = unbounded || content.hasDrawingEffects
+                if content.hasDrawingEffects { whole = true }
                 let index = make(content.items, translation: moved, scale: scale, height: height, bandRows: bandRows, spread: inner,
-                                 measurer: &measurer, whole: &whole)
+                                 unbounded: effects, measurer: &measurer, whole: &whole)
                 group = index
                 span = index.span
                 // The painter clips only to a drawable frame; the clip is drawn before the translation.
@@ -168,6 +172,9 @@ final class BandIndex: Sendable {
             }
             if spread > 0, !span.isEmpty, !isGroup(item) {
                 span = Span(top: span.top - spread, bottom: span.bottom + spread)
+            }
+            if unbounded || { if case .group(let content) = item.content { content.hasDrawingEffects } else { false } }() {
+                span = canvas
             }
             spans.append(span.intersection(canvas))
             groups.append(group)

@@ -17,9 +17,12 @@ extension CairoPainter {
         var frame: CGRect
         /// The drawing of a group with a shadow, made aside until the group ends.
         var shadow: ShadowCapture?
+        /// A group with drawing effects: what its end must finish.
+        var effects: EffectState?
     }
 
     mutating func beginGroup(_ group: DisplayGroup, frame: CGRect, identity: ViewIdentity) {
+        if group.hasDrawingEffects { return beginEffectGroup(group, frame: frame) }
         cairo_save(context)
         let clip = DrawnBounds.isDrawable(frame) ? group.clip : nil
         let clipPath = DrawnBounds.isDrawable(frame) ? group.clipPath.flatMap { $0.isFinite ? $0 : nil } : nil
@@ -35,7 +38,8 @@ extension CairoPainter {
             Self.clip(context, clip, clipPath, frame)
         }
         cairo_translate(context, Double(group.translation.width), Double(group.translation.height))
-        var open = OpenGroup(composited: composited, opacity: group.opacity, blend: blend, clip: clip, clipPath: clipPath, frame: frame, shadow: nil)
+        var open = OpenGroup(composited: composited, opacity: group.opacity, blend: blend, clip: clip, clipPath: clipPath, frame: frame, shadow: nil,
+                             effects: nil)
         if let shadow = group.shadow, let capture = ShadowCapture.begin(shadow, items: group.items, on: context, vector: textAsText) {
             open.shadow = capture
             context = capture.context
@@ -45,6 +49,7 @@ extension CairoPainter {
 
     mutating func endGroup() {
         guard let open = groups.popLast() else { return }
+        if let effects = open.effects { return endEffectGroup(open, effects) }
         if let capture = open.shadow {
             context = capture.outer
             capture.finish()
@@ -60,7 +65,7 @@ extension CairoPainter {
     }
 
     /// Clips to the shape `clip` in `frame` and to `clipPath` from its corner.
-    private static func clip(_ context: OpaquePointer?, _ clip: ShapeKind?, _ clipPath: Path?, _ frame: CGRect) {
+    static func clip(_ context: OpaquePointer?, _ clip: ShapeKind?, _ clipPath: Path?, _ frame: CGRect) {
         if let clip {
             path(context, clip, frame)
             cairo_clip(context)
@@ -73,7 +78,7 @@ extension CairoPainter {
     }
 
     /// What the clips can leave, in user space; nil for no clip.
-    private static func clipBounds(_ clip: ShapeKind?, _ clipPath: Path?, _ frame: CGRect) -> CGRect? {
+    static func clipBounds(_ clip: ShapeKind?, _ clipPath: Path?, _ frame: CGRect) -> CGRect? {
         var bounds: CGRect?
         if clip != nil { bounds = frame.standardized }
         if let clipPath {
@@ -306,7 +311,7 @@ final class ShadowCapture {
     }
 
     /// An A8 surface of `surface`'s alpha (ARGB32, `width × height`), blurred.
-    private static func blurredAlpha(of surface: OpaquePointer, width: Int, height: Int, sigma: Double) -> OpaquePointer? {
+    static func blurredAlpha(of surface: OpaquePointer, width: Int, height: Int, sigma: Double) -> OpaquePointer? {
         guard let data = cairo_image_surface_get_data(surface) else { return nil }
         let stride = Int(cairo_image_surface_get_stride(surface))
         var plane = [UInt8](repeating: 0, count: width * height)

@@ -412,8 +412,13 @@ struct CairoPainter: DisplayListVisitor {
         switch shape {
         case .rectangle:
             cairo_rectangle(context, x, y, w, h)
-        case .roundedRectangle(let radius):
-            roundedRectangle(context, x, y, w, h, min(max(Double(radius - radiusInset), 0), w / 2, h / 2))
+        case .roundedRectangle(let radius, let style):
+            let r = min(max(Double(radius - radiusInset), 0), w / 2, h / 2)
+            if style == .continuous, r > 0 {
+                append(context, Path(roundedRect: frame, cornerRadius: CGFloat(r), style: .continuous), at: .zero)
+            } else {
+                roundedRectangle(context, x, y, w, h, r)
+            }
         case .capsule:
             roundedRectangle(context, x, y, w, h, min(w, h) / 2)
         case .circle:

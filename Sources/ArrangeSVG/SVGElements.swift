@@ -39,9 +39,16 @@ extension SVGBuffer {
         switch shape {
         case .rectangle:
             rect(frame, radius: nil)
-        case .roundedRectangle(let radius):
+        case .roundedRectangle(let radius, let style):
             let r = min(max(radius - radiusInset, 0), frame.width / 2, frame.height / 2)
-            rect(frame, radius: r > 0 ? r : nil)
+            if style == .continuous, r > 0 {
+                // Continuous corners have no SVG element: their outline as a path.
+                write("<path d=\"")
+                write(pathData: Path(roundedRect: frame, cornerRadius: r, style: .continuous), dx: 0, dy: 0)
+                write(byte: UInt8(ascii: "\""))
+            } else {
+                rect(frame, radius: r > 0 ? r : nil)
+            }
         case .capsule:
             rect(frame, radius: min(frame.width, frame.height) / 2)
         case .circle:

@@ -16,6 +16,7 @@ import Foundation
 extension SVGWriter {
     mutating func beginGroup(_ group: DisplayGroup, frame: CGRect, identity: ViewIdentity) {
         flushPendingFill()
+        if group.hasDrawingEffects { return beginEffectGroup(group, frame: frame, identity: identity) }
         groups.push(group, frame: frame)
         let drawable = DrawnBounds.isDrawable(frame)
         let shapeClip = drawable ? group.clip : nil
@@ -67,7 +68,7 @@ extension SVGWriter {
     }
 
     /// Writes `<clipPath id="clipN">` with the next clip number, and returns the number.
-    private mutating func beginClipPath() -> Int {
+    mutating func beginClipPath() -> Int {
         clipCount += 1
         body.indent(depth)
         body.write("<clipPath id=\"clip")
@@ -77,8 +78,8 @@ extension SVGWriter {
     }
 
     /// One `<g …>` line, one level deeper after it.
-    private mutating func open(clip: Int? = nil, filter: Int? = nil, opacity: Double = 1, translation: CGSize? = nil,
-                               blendMode: BlendMode = .normal, id: String? = nil, count: inout Int) {
+    mutating func open(clip: Int? = nil, filter: Int? = nil, opacity: Double = 1, translation: CGSize? = nil,
+                       blendMode: BlendMode = .normal, id: String? = nil, count: inout Int) {
         body.indent(depth)
         body.write("<g")
         if let clip { body.write(reference: "clip-path", prefix: "clip", clip) }
@@ -107,7 +108,7 @@ extension SVGWriter {
     }
 
     /// The shadow, with its numbers made safe, or nil when it draws nothing.
-    private static func visible(_ shadow: Shadow) -> Shadow? {
+    static func visible(_ shadow: Shadow) -> Shadow? {
         guard shadow.color.alpha * 255 >= 0.5 else { return nil }
         var shadow = shadow
         shadow.radius = shadow.radius.isFinite ? max(shadow.radius, 0) : 0
@@ -125,7 +126,7 @@ extension SVGWriter {
     /// The filter region (which clips the drawing as well as the shadow) is everything the group
     /// draws and its frame, before the translation, grown by three radii and the offset on each
     /// side, so no visible part of the blur is cut.
-    private mutating func defineShadow(_ shadow: Shadow, group: DisplayGroup, frame: CGRect) -> Int {
+    mutating func defineShadow(_ shadow: Shadow, group: DisplayGroup, frame: CGRect) -> Int {
         var region = frame
         // Nested shadows reach three deviations, as this one.
         let drawn = DrawnBounds.of(group.items) { 3 * $0.radius }

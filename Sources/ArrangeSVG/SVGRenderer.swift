@@ -69,7 +69,7 @@ struct SVGWriter: DisplayListVisitor {
     /// Whether images are linked by name rather than embedded.
     let imageLinks: Bool
     /// The elements, after the `<defs>`.
-    let body: SVGBuffer
+    var body: SVGBuffer
     /// How many `<g>` are open: the indentation of the next element.
     var depth = 0
     var clipCount = 0
@@ -242,7 +242,7 @@ struct SVGWriter: DisplayListVisitor {
     /// anti-aliased; elsewhere the fill would show through the border's soft edges.
     private func mergesExactly(border color: Color, lineWidth: CGFloat, frame: CGRect) -> Bool {
         // 254.5 and above round to 255, opaque.
-        guard color.alpha * 255 >= 254.5 else { return false }
+        guard color.alpha * 255 >= 254.5, groups.translatesOnly else { return false }
         return Self.onGrid(lineWidth * scale) && Self.onGrid((frame.origin.x + groups.translation.width) * scale)
             && Self.onGrid((frame.origin.y + groups.translation.height) * scale) && Self.onGrid(frame.size.width * scale)
             && Self.onGrid(frame.size.height * scale)

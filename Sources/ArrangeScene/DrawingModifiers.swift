@@ -160,6 +160,123 @@ extension SceneReader {
     }
 }
 
+// MARK: Drawing effects
+
+extension SceneReader {
+    /// Throws `message` and the number found, at `node`, unless `holds`.
+    func require(_ holds: Bool, _ message: String, _ found: Double, at node: Node) throws {
+        guard !holds else { return }
+        throw error("\(message), found \(Self.format(found))", at: node)
+    }
+
+    /// `rotationEffect: 45` (degrees) or `{degrees:, anchor:}` or `{radians:, anchor:}`.
+    mutating func rotationEffect(_ node: Node) throws -> Modification {
+        var angle = Angle.zero, anchor = UnitPoint.center
+        if case .mapping = node {
+            var written: [String] = []
+            for entry in try entries(node, in: "'rotationEffect'", as: RotationEffectKey.self) {
+                switch entry.key {
+                case .degrees:
+                    angle = .degrees(try number(entry.value, entry.name, .finite))
+                    written.append(entry.name)
+                case .radians:
+                    angle = .radians(try number(entry.value, entry.name, .finite))
+                    written.append(entry.name)
+                case .anchor: anchor = try unitPoint(entry.value, entry.name)
+                }
+            }
+            guard written.count <= 1 else {
+                throw error("'rotationEffect' takes 'degrees' or 'radians', not both", at: node)
+            }
+        } else {
+            angle = .degrees(try number(node, ModifierKind.rotationEffect.name, .finite))
+        }
+        try require(abs(angle.degrees) <= 1_000_000, "'rotationEffect' takes up to a million degrees either way", angle.degrees, at: node)
+        let (a, p) = (angle, anchor)
+        return { .view(AnyView($0.view.rotationEffect(a, anchor: p))) }
+    }
+
+    /// `scaleEffect: 2` or `{scale:, anchor:}` or `{x:, y:, anchor:}`.
+    mutating func scaleEffect(_ node: Node) throws -> Modification {
+        var x = 1.0, y = 1.0, anchor = UnitPoint.center
+        if case .mapping = node {
+            for entry in try entries(node, in: "'scaleEffect'", as: ScaleEffectKey.self) {
+                switch entry.key {
+                case .scale:
+                    x = try number(entry.value, entry.name, .finite)
+                    y = x
+                case .x: x = try number(entry.value, entry.name, .finite)
+                case .y: y = try number(entry.value, entry.name, .finite)
+                case .anchor: anchor = try unitPoint(entry.value, entry.name)
+                }
+            }
+            if ScaleEffectKey.isWritten([.scale], in: node), ScaleEffectKey.isWritten([.x, .y], in: node) {
+                throw error("'scaleEffect' takes 'scale' for both ways or 'x' and 'y', not both", at: node)
+            }
+        } else {
+            x = try number(node, ModifierKind.scaleEffect.name, .finite)
+            y = x
+        }
+        try require(abs(x) <= 1000 && abs(y) <= 1000, "'scaleEffect' takes factors from -1000 to 1000", max(abs(x), abs(y)), at: node)
+        let (sx, sy, p) = (x, y, anchor)
+        return { .view(AnyView($0.view.scaleEffect(x: sx, y: sy, anchor: p))) }
+    }
+
+    /// `transformEffect: {a:, b:, c:, d:, tx:, ty:}`: the identity's numbers where not written.
+    mutating func transformEffect(_ node: Node) throws -> Modification {
+        var t = CGAffineTransform.identity
+        for entry in try entries(node, in: "'transformEffect'", as: TransformEffectKey.self) {
+            let value = try number(entry.value, entry.name, .finite)
+            let limit = entry.key == .tx || entry.key == .ty ? 100_000.0 : 1000
+            try require(abs(value) <= limit, "'\(entry.name)' must be from -\(Self.format(limit)) to \(Self.format(limit))", value, at: entry.value)
+            switch entry.key {
+            case .a: t.a = value
+            case .b: t.b = value
+            case .c: t.c = value
+            case .d: t.d = value
+            case .tx: t.tx = value
+            case .ty: t.ty = value
+            }
+        }
+        let made = t
+        return { .view(AnyView($0.view.transformEffect(made))) }
+    }
+
+    /// `mask: {view: <view>, alignment:}`: the view's alpha masks the modified view.
+    mutating func mask(_ node: Node, depth: Int) throws -> Modification {
+        var views: [AnyView]?, alignment = Alignment.center
+        for entry in try entries(node, in: "'mask'", as: LayerKey.self) {
+            switch entry.key {
+            case .view: views = try self.views(entry.value, depth: depth + 1, place: .layer)
+            case .alignment: alignment = try self.alignment(entry.value)
+            }
+        }
+        guard let views else {
+            throw error("'mask' needs a 'view', as in {mask: {view: {rectangle: {}}, alignment: leading}}", at: node)
+        }
+        let (masking, a) = (views.first ?? AnyView(EmptyView()), alignment)
+        return { .view(AnyView($0.view.mask(alignment: a) { masking })) }
+    }
+
+    /// `blur: 4` (the radius) or `{radius:, opaque:}`.
+    mutating func blur(_ node: Node) throws -> Modification {
+        var radius = 0.0, opaque = false
+        if case .mapping = node {
+            for entry in try entries(node, in: "'blur'", as: BlurKey.self) {
+                switch entry.key {
+                case .radius: radius = try number(entry.value, entry.name, .nonNegative)
+                case .opaque: opaque = try bool(entry.value, entry.name)
+                }
+            }
+        } else {
+            radius = try number(node, ModifierKind.blur.name, .nonNegative)
+        }
+        try require(radius <= 1000, "'blur' takes a radius up to 1000", radius, at: node)
+        let (r, o) = (radius, opaque)
+        return { .view(AnyView($0.view.blur(radius: r, opaque: o))) }
+    }
+}
+
 /// `shape.strokeBorder(color, lineWidth:)`.
 private func stroked<S: Shape>(_ shape: S, _ color: Color, _ width: CGFloat) -> AnyView {
     AnyView(shape.strokeBorder(color, lineWidth: width))

@@ -45,7 +45,8 @@ extension ViewKind {
         switch self {
         case .text, .image: .crossfades
         case .rectangle, .roundedRectangle, .circle, .capsule, .ellipse, .color, .spacer, .empty, .hstack, .vstack, .zstack,
-             .flow, .wheel, .layout, .geometryReader, .grid, .gridRow, .lazyVGrid, .lazyHGrid, .section, .divider:
+             .flow, .wheel, .layout, .geometryReader, .grid, .gridRow, .lazyVGrid, .lazyHGrid, .section, .divider,
+             .unevenRoundedRectangle:
             .interpolates
         // Another choice shows another child, another label or list other texts: they fade.
         case .viewThatFits, .label, .forEach: .crossfades
@@ -70,8 +71,11 @@ extension ModifierKind {
         case .frame, .padding, .border, .background, .overlay, .fill, .strokeBorder, .foregroundStyle, .foregroundColor, .fixedSize,
              .layoutPriority, .offset, .cornerRadius, .opacity, .alignmentGuide, .multilineTextAlignment, .tracking, .kerning,
              .lineSpacing, .minimumScaleFactor, .stroke, .trim, .shadow, .aspectRatio, .scaledToFit, .scaledToFill, .position, .coordinateSpace, .connect,
-             .gridCellColumns, .gridColumnAlignment, .gridCellAnchor, .gridCellUnsizedAxes:
+             .gridCellColumns, .gridColumnAlignment, .gridCellAnchor, .gridCellUnsizedAxes,
+             .scaleEffect, .transformEffect, .mask, .blur, .brightness, .contrast, .saturation, .grayscale:
             .interpolates
+        case .rotationEffect: .jumps(why: "a display list mixes the two transforms' numbers, which turns through a smaller drawing rather than rotating")
+        case .compositingGroup, .drawingGroup: .jumps(why: "a layer is made or not, with nothing between")
         }
     }
 }
@@ -130,8 +134,44 @@ extension SceneReader {
 // MARK: The keys' motions
 
 extension RoundedRectangleKey: AnimatedKey {
-    // Both corner styles are drawn as circular arcs, so `style` changes nothing drawn.
-    var motion: KeyframeMotion { switch self { case .cornerRadius, .style: .interpolates } }
+    var motion: KeyframeMotion {
+        switch self {
+        case .cornerRadius: .interpolates
+        case .style: .jumps(why: "a corner is circular or continuous, with nothing between")
+        }
+    }
+}
+
+extension UnevenRoundedRectangleKey: AnimatedKey {
+    var motion: KeyframeMotion {
+        switch self {
+        case .topLeadingRadius, .bottomLeadingRadius, .bottomTrailingRadius, .topTrailingRadius: .interpolates
+        case .style: .jumps(why: "a corner is circular or continuous, with nothing between")
+        }
+    }
+}
+
+extension RotationEffectKey: AnimatedKey {
+    var motion: KeyframeMotion {
+        .jumps(why: "a display list mixes the two transforms' numbers, which turns through a smaller drawing rather than rotating")
+    }
+}
+
+extension ScaleEffectKey: AnimatedKey {
+    var motion: KeyframeMotion { switch self { case .scale, .x, .y, .anchor: .interpolates } }
+}
+
+extension TransformEffectKey: AnimatedKey {
+    var motion: KeyframeMotion { switch self { case .a, .b, .c, .d, .tx, .ty: .interpolates } }
+}
+
+extension BlurKey: AnimatedKey {
+    var motion: KeyframeMotion {
+        switch self {
+        case .radius: .interpolates
+        case .opaque: .jumps(why: "a blur keeps to the frame or not, with nothing between")
+        }
+    }
 }
 
 extension ColorKey: AnimatedKey {

@@ -120,6 +120,32 @@ extension ModifierKind {
         case .gridColumnAlignment: return try reader.gridColumnAlignment(node)
         case .gridCellAnchor: return try reader.gridCellAnchor(node)
         case .gridCellUnsizedAxes: return try reader.gridCellUnsizedAxes(node)
+        case .rotationEffect: return try reader.rotationEffect(node)
+        case .scaleEffect: return try reader.scaleEffect(node)
+        case .transformEffect: return try reader.transformEffect(node)
+        case .mask: return try reader.mask(node, depth: depth)
+        case .compositingGroup:
+            guard try SceneReader.isNull(node) || reader.bool(node, name) else { return { $0 } }
+            return { .view(AnyView($0.view.compositingGroup())) }
+        case .drawingGroup:
+            guard try SceneReader.isNull(node) || reader.bool(node, name) else { return { $0 } }
+            return { .view(AnyView($0.view.drawingGroup())) }
+        case .blur: return try reader.blur(node)
+        case .brightness:
+            let amount = try reader.number(node, name, .finite)
+            try reader.require(abs(amount) <= 10, "'brightness' adds -10 to 10 to each colour component (1 is white)", amount, at: node)
+            return { .view(AnyView($0.view.brightness(amount))) }
+        case .contrast:
+            let amount = try reader.number(node, name, .finite)
+            try reader.require(abs(amount) <= 100, "'contrast' must be from -100 to 100 (1 leaves colours as they are)", amount, at: node)
+            return { .view(AnyView($0.view.contrast(amount))) }
+        case .saturation:
+            let amount = try reader.number(node, name, .nonNegative)
+            try reader.require(amount <= 100, "'saturation' must be from 0 to 100 (0 is grey, 1 leaves colours as they are)", amount, at: node)
+            return { .view(AnyView($0.view.saturation(amount))) }
+        case .grayscale:
+            let amount = try reader.number(node, name, .unit)
+            return { .view(AnyView($0.view.grayscale(amount))) }
         }
     }
 }

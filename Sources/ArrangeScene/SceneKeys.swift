@@ -175,6 +175,8 @@ enum ViewKind: String, MappingKey {
     case divider, label
     /// `ForEach` over a list: one copy of `content` per item, `$item` and `$index` replaced.
     case forEach
+    /// `UnevenRoundedRectangle`: a radius for each corner.
+    case unevenRoundedRectangle
 
     /// The keys of the kind's parameter mapping; none for a kind that takes no parameters.
     var parameterKeys: [String] { parameterKey?.names ?? [] }
@@ -204,6 +206,7 @@ enum ViewKind: String, MappingKey {
         case .divider: nil
         case .label: LabelKey.self
         case .forEach: ForEachKey.self
+        case .unevenRoundedRectangle: UnevenRoundedRectangleKey.self
         }
     }
 
@@ -212,7 +215,7 @@ enum ViewKind: String, MappingKey {
         switch self {
         case .hstack, .vstack, .zstack, .flow, .wheel, .layout, .geometryReader: true
         case .grid, .gridRow, .lazyVGrid, .lazyHGrid, .section, .viewThatFits: true
-        case .rectangle, .roundedRectangle, .circle, .capsule, .ellipse, .color, .text, .spacer, .empty, .image: false
+        case .rectangle, .roundedRectangle, .circle, .capsule, .ellipse, .color, .text, .spacer, .empty, .image, .unevenRoundedRectangle: false
         case .divider, .label, .forEach: false
         }
     }
@@ -220,7 +223,7 @@ enum ViewKind: String, MappingKey {
     /// Whether it is a shape, so that `fill` and `strokeBorder` apply to it.
     var isShape: Bool {
         switch self {
-        case .rectangle, .roundedRectangle, .circle, .capsule, .ellipse: true
+        case .rectangle, .roundedRectangle, .circle, .capsule, .ellipse, .unevenRoundedRectangle: true
         case .color, .text, .spacer, .empty, .hstack, .vstack, .zstack, .flow, .wheel, .layout, .image, .geometryReader: false
         case .grid, .gridRow, .lazyVGrid, .lazyHGrid, .section, .viewThatFits, .divider, .label, .forEach: false
         }
@@ -235,6 +238,11 @@ enum ImageKey: String, MappingKey {
 /// `roundedRectangle: {cornerRadius:, style:}`.
 enum RoundedRectangleKey: String, MappingKey {
     case cornerRadius, style
+}
+
+/// `unevenRoundedRectangle: {topLeadingRadius:, …, style:}`: SwiftUI's initializer's labels.
+enum UnevenRoundedRectangleKey: String, MappingKey {
+    case topLeadingRadius, bottomLeadingRadius, bottomTrailingRadius, topTrailingRadius, style
 }
 
 /// `text: {content:, font:, bold:, italic:, color:, markdown:}`, or `{runs: [...]}` in place
@@ -351,6 +359,8 @@ enum ModifierKind: String, MappingKey {
     /// Environment values: `layoutDirection: rightToLeft`, `colorScheme: dark`, `dynamicTypeSize: xLarge`.
     case layoutDirection, colorScheme, dynamicTypeSize
     case gridCellColumns, gridColumnAlignment, gridCellAnchor, gridCellUnsizedAxes
+    case rotationEffect, scaleEffect, transformEffect, mask, compositingGroup, drawingGroup
+    case blur, brightness, contrast, saturation, grayscale
 
     /// The keys the modifier's value may have when it is written as a mapping, in all its forms
     /// (`border: {width: 2}` or a colour mapping, say); none for a value that is never a mapping.
@@ -383,6 +393,13 @@ enum ModifierKind: String, MappingKey {
         case .layoutDirection, .colorScheme, .dynamicTypeSize: nil
         case .gridCellColumns, .gridColumnAlignment, .gridCellUnsizedAxes: nil
         case .gridCellAnchor: UnitPointKey.self
+        case .rotationEffect: RotationEffectKey.self
+        case .scaleEffect: ScaleEffectKey.self
+        case .transformEffect: TransformEffectKey.self
+        case .mask: LayerKey.self
+        case .compositingGroup, .drawingGroup: nil
+        case .blur: BlurKey.self
+        case .brightness, .contrast, .saturation, .grayscale: RandomKey.self
         }
     }
 
@@ -395,7 +412,9 @@ enum ModifierKind: String, MappingKey {
              .lineLimit, .multilineTextAlignment, .tracking, .kerning, .lineSpacing, .truncationMode, .minimumScaleFactor, .allowsTightening, .shadow,
              .blendMode, .aspectRatio, .scaledToFit, .scaledToFill, .position, .coordinateSpace, .connect,
              .layoutDirection, .colorScheme, .dynamicTypeSize,
-             .gridCellColumns, .gridColumnAlignment, .gridCellAnchor, .gridCellUnsizedAxes:
+             .gridCellColumns, .gridColumnAlignment, .gridCellAnchor, .gridCellUnsizedAxes,
+             .rotationEffect, .scaleEffect, .transformEffect, .mask, .compositingGroup, .drawingGroup,
+             .blur, .brightness, .contrast, .saturation, .grayscale:
             false
         }
     }
@@ -483,6 +502,26 @@ enum ConnectKey: String, MappingKey {
 /// `fixedSize: {horizontal:, vertical:}`.
 enum FixedSizeKey: String, MappingKey {
     case horizontal, vertical
+}
+
+/// `rotationEffect: {degrees:, anchor:}` or `{radians:, anchor:}` (or the degrees alone).
+enum RotationEffectKey: String, MappingKey {
+    case degrees, radians, anchor
+}
+
+/// `scaleEffect: {x:, y:, anchor:}` or `{scale:, anchor:}` (or the factor alone).
+enum ScaleEffectKey: String, MappingKey {
+    case scale, x, y, anchor
+}
+
+/// `transformEffect: {a:, b:, c:, d:, tx:, ty:}`: a CGAffineTransform's numbers.
+enum TransformEffectKey: String, MappingKey {
+    case a, b, c, d, tx, ty
+}
+
+/// `blur: {radius:, opaque:}` (or the radius alone).
+enum BlurKey: String, MappingKey {
+    case radius, opaque
 }
 
 /// `offset: {x:, y:}`.

@@ -115,7 +115,34 @@ public struct RenderedScene: Sendable {
     /// hides (`layoutWarnings`). The one list commands print, and `--strict` turns into errors
     /// (`WarningPolicy`).
     public func warnings(overflow: Bool) -> [String] {
-        missingGlyphWarnings + (scene.animation?.warnings ?? []) + (overflow ? overflowWarnings : []) + layoutWarningLines
+        missingGlyphWarnings + (scene.animation?.warnings ?? []) + (overflow ? overflowWarnings + effectOverflowWarnings : [])
+            + layoutWarningLines
+    }
+
+    /// Views whose drawing effects (a rotation, a scale, a transform, a blur) carry their drawing
+    /// past the canvas edge, where it is cut off, while the view itself lies inside the canvas
+    /// (`overflowWarnings` lists those that do not): at most five, each where it is written.
+    /// Where the drawing lies is `DrawnBounds`' answer, a blur reaching three deviations, cut by
+    /// the clips around it; a point of slack keeps anti-aliasing and rounding from counting.
+    public var effectOverflowWarnings: [String] {
+        let list = tree.result.displayList
+        let canvas = CGRect(origin: .zero, size: list.size).insetBy(dx: -1, dy: -1)
+        var nodes: [String: LayoutNodeInfo] = [:]
+        func index(_ node: LayoutNodeInfo) {
+            nodes[node.path] = node
+            node.children.forEach(index)
+        }
+        index(tree.root)
+        var finder = EffectOverflowFinder(canvas: canvas)
+        list.walk(&finder)
+        let size = list.size
+        return finder.found.prefix(5).enumerated().compactMap { number, found in
+            guard let node = nodes[found.path] else { return nil }
+            let b = found.bounds
+            var line = "\(location(of: node)): warning: \(Self.kindName(node)) draws past the canvas and is cut off: its \(found.effect) carries its drawing over x \(SceneReader.format(b.minX))…\(SceneReader.format(b.maxX)), y \(SceneReader.format(b.minY))…\(SceneReader.format(b.maxY)) of a \(SceneReader.format(size.width)) × \(SceneReader.format(size.height)) canvas"
+            if number == 4, finder.found.count > 5 { line += " (and \(finder.found.count - 5) more views)" }
+            return line
+        }
     }
 
     /// Views that land partly or wholly outside the canvas, and so are cut off: the outermost
@@ -164,4 +191,44 @@ public struct RenderedScene: Sendable {
 
     /// The laid-out tree as `arrange layout --json` prints it.
     public var layoutJSON: String { LayoutDump.json(tree, file: scene.file) }
+}
+
+/// Finds the outermost groups with a transform or a blur whose drawing reaches past the canvas
+/// while their frame lies inside it.
+private struct EffectOverflowFinder: DisplayListVisitor {
+    let canvas: CGRect
+    var groups = GroupStack()
+    var found: [(path: String, effect: String, bounds: CGRect)] = []
+    /// How many groups already listed are open: nothing inside one is listed again.
+    private var listedDepth = 0
+
+    init(canvas: CGRect) { self.canvas = canvas }
+
+    mutating func fill(_ shape: ShapeKind, color: Color, in frame: CGRect, identity: ViewIdentity) {}
+    mutating func strokeBorder(_ shape: ShapeKind, color: Color, lineWidth: CGFloat, in frame: CGRect, identity: ViewIdentity) {}
+    mutating func text(_ run: TextRun, in frame: CGRect, identity: ViewIdentity) {}
+    mutating func path(_ drawing: PathDrawing, in frame: CGRect, identity: ViewIdentity) {}
+    mutating func image(_ drawing: ImageDrawing, in frame: CGRect, identity: ViewIdentity) {}
+
+    mutating func beginGroup(_ group: DisplayGroup, frame: CGRect, identity: ViewIdentity) {
+        defer { groups.push(group, frame: frame) }
+        if listedDepth > 0 {
+            listedDepth += 1
+            return
+        }
+        let blurs = group.filters.contains { if case .blur(let radius, false) = $0 { radius > 0 } else { false } }
+        guard !group.transform.isIdentity || blurs else { return }
+        let item = DisplayItem(frame: frame, identity: identity, content: .group(group))
+        let drawn = groups.visibleRect(DrawnBounds.of(item) { 3 * max($0.radius, 0) })
+        let placed = groups.visibleRect(frame)
+        guard !drawn.isNull, !canvas.contains(drawn), placed.isNull || canvas.contains(placed) else { return }
+        let effect = !group.transform.isIdentity ? "rotation, scale or transform" : "blur"
+        found.append((identity.path, effect, drawn))
+        listedDepth = 1
+    }
+
+    mutating func endGroup() {
+        groups.pop()
+        if listedDepth > 0 { listedDepth -= 1 }
+    }
 }

@@ -30,6 +30,7 @@ extension ViewKind {
         switch self {
         case .rectangle: return try reader.shape(node, of: self) { Rectangle() }
         case .roundedRectangle: return try reader.roundedRectangle(node)
+        case .unevenRoundedRectangle: return try reader.unevenRoundedRectangle(node)
         case .circle: return try reader.shape(node, of: self) { Circle() }
         case .capsule: return try reader.shape(node, of: self) { Capsule() }
         case .ellipse: return try reader.shape(node, of: self) { Ellipse() }
@@ -99,6 +100,25 @@ extension SceneReader {
             throw error("'roundedRectangle' needs a 'cornerRadius', as in {roundedRectangle: {cornerRadius: 8}} or {roundedRectangle: 8}", at: node)
         }
         return { _ in .shape(RoundedRectangle(cornerRadius: radius, style: style)) }
+    }
+
+    /// `unevenRoundedRectangle: {topLeadingRadius:, bottomLeadingRadius:, bottomTrailingRadius:,
+    /// topTrailingRadius:, style:}`: radii not written are 0, a square corner.
+    mutating func unevenRoundedRectangle(_ node: Node) throws -> ViewMaker {
+        var radii = RectangleCornerRadii(), style = RoundedCornerStyle.continuous
+        if !Self.isNull(node) {
+            for entry in try parameters(node, of: .unevenRoundedRectangle, as: UnevenRoundedRectangleKey.self) {
+                switch entry.key {
+                case .topLeadingRadius: radii.topLeading = try number(entry.value, entry.name, .nonNegative)
+                case .bottomLeadingRadius: radii.bottomLeading = try number(entry.value, entry.name, .nonNegative)
+                case .bottomTrailingRadius: radii.bottomTrailing = try number(entry.value, entry.name, .nonNegative)
+                case .topTrailingRadius: radii.topTrailing = try number(entry.value, entry.name, .nonNegative)
+                case .style: style = try choice(entry.value, entry.name, ["continuous": .continuous, "circular": .circular])
+                }
+            }
+        }
+        let (r, st) = (radii, style)
+        return { _ in .shape(UnevenRoundedRectangle(cornerRadii: r, style: st)) }
     }
 
     /// `color: <colour>`: a colour as a view.

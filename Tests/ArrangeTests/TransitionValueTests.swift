@@ -66,7 +66,8 @@ import Testing
         let corners = change(RoundedRectangle(cornerRadius: 4).fill(Color.red).frame(width: 40, height: 40),
                              RoundedRectangle(cornerRadius: 12).fill(Color.red).frame(width: 40, height: 40))
         let shapes = items(corners, at: 0.5).compactMap { if case .fill(let shape, _) = $0.content { shape } else { nil } }
-        #expect(shapes == [.roundedRectangle(cornerRadius: 8)])
+        // RoundedRectangle's default style is SwiftUI's, continuous; the style stays.
+        #expect(shapes == [.roundedRectangle(cornerRadius: 8, style: .continuous)])
 
         let shadows = change(Color.red.frame(width: 40, height: 40).shadow(color: .black, radius: 2, x: 0, y: 4),
                              Color.red.frame(width: 40, height: 40).shadow(color: .black, radius: 6, x: 8, y: 0))

@@ -41,6 +41,19 @@ enum RendererFixtures {
                 Color.white.frame(width: 60, height: 30).background(Color.purple).padding(10)
                 Color.cyan.frame(width: 40, height: 40).overlay(alignment: .bottomTrailing) { Color.black.frame(width: 12, height: 12) }
             }.padding()), .unspecified),
+            ("drawing-effects", AnyView(HStack(spacing: 16) {
+                Color.orange.frame(width: 60, height: 16).rotationEffect(.degrees(-45))
+                Color.purple.frame(width: 30, height: 30).scaleEffect(x: 1.5, y: 0.5, anchor: .topLeading)
+                LinearGradient(colors: [.red, .blue], startPoint: .leading, endPoint: .trailing).frame(width: 60, height: 40)
+                    .mask { Circle() }
+                Color.green.frame(width: 30, height: 30).blur(radius: 4).padding(8)
+                Color.red.frame(width: 30, height: 30).grayscale(1)
+                Color.blue.frame(width: 30, height: 30).brightness(0.3).contrast(1.5).saturation(2)
+                UnevenRoundedRectangle(topLeadingRadius: 14, bottomTrailingRadius: 6).fill(.teal).frame(width: 50, height: 36)
+                RoundedRectangle(cornerRadius: 12, style: .continuous).fill(.indigo).frame(width: 40, height: 40)
+                ZStack { Color.yellow; Color.white.frame(width: 20, height: 20).blendMode(.multiply) }.frame(width: 30, height: 30)
+                    .compositingGroup().opacity(0.8)
+            }.padding(20)), .unspecified),
         ]
     }
 

@@ -47,7 +47,11 @@ import Testing
             for key in modifier.valueKeys { note(key, modifier.valueKey?.motion(of: key), "'\(modifier.name)'") }
         }
         // Every other value interpolates or crossfades; a key newly made to jump shows up here.
-        #expect(jumping == ["clipped", "clipShape", "hidden", "id", "truncationMode", "blendMode", "layoutDirection"])
+        // The corner styles of roundedRectangle and unevenRoundedRectangle; a mirrored layout; a
+        // rotation (its degrees, radians and anchor), which mixes as a matrix rather than turning;
+        // a layer made or not; and a blur's opaque.
+        #expect(jumping == ["style", "style", "clipped", "clipShape", "hidden", "id", "truncationMode", "blendMode", "layoutDirection",
+                            "rotationEffect", "degrees", "radians", "anchor", "compositingGroup", "drawingGroup", "opaque"])
     }
 
     @Test func aValueThatSwitchesWarnsAtItsKeyInTheKeyframe() throws {

@@ -103,6 +103,9 @@ import Testing
         "label-without-icon.yaml": (2, 10, "'label' needs a 'title' and an 'icon'"),
         "grid-row-outside-grid.yaml": (4, 7, "'gridRow' is a row of a 'grid', but this one is in 'vstack'"),
         "grid-cell-modifier-outside-grid.yaml": (5, 20, "'gridCellColumns' applies to a cell of a 'gridRow', but this view is in 'hstack'"),
+        "rotation-degrees-and-radians.yaml": (5, 23, "'rotationEffect' takes 'degrees' or 'radians', not both"),
+        "uneven-radius-misspelt.yaml": (2, 49, "unknown key 'topTrailingRadus' in the parameters of 'unevenRoundedRectangle'; did you mean 'topTrailingRadius'?"),
+        "mask-without-view.yaml": (4, 13, "'mask' needs a 'view'"),
         "connect-unknown-id.yaml": (7, 34, "no view with id 'secnd' inside the view that draws this connector; did you mean 'second'?"),
     ]
 

@@ -308,6 +308,7 @@ import Testing
             "section": "{section: {header: {text: Hi}}, children: [rectangle]}",
             "viewThatFits": "{viewThatFits: , children: [rectangle]}", "divider": "divider",
             "label": "{label: {title: Hi, icon: circle}}", "forEach": "{forEach: {items: [a, b], content: {text: $item}}}",
+            "unevenRoundedRectangle": "{unevenRoundedRectangle: {topLeadingRadius: 4}}",
         ]
         #expect(Set(examples.keys) == Set(ViewKind.names))
         for (kind, view) in examples {

@@ -73,7 +73,27 @@ extension LayoutTransition {
         if let s0 = g0.shadow ?? g1.shadow.map(invisible), let s1 = g1.shadow ?? g0.shadow.map(invisible) {
             group.shadow = Shadow(color: interpolate(s0.color, s1.color, t), radius: mix(s0.radius, s1.radius, t), offset: mix(s0.offset, s1.offset, t))
         }
+        // Transforms mix number by number (a turn mixes through a smaller drawing: the scene
+        // reader's key motion says rotations jump), filters amount by amount when they match.
+        let m0 = g0.transform, m1 = g1.transform
+        group.transform = CGAffineTransform(a: mix(m0.a, m1.a, t), b: mix(m0.b, m1.b, t), c: mix(m0.c, m1.c, t), d: mix(m0.d, m1.d, t),
+                                            tx: mix(m0.tx, m1.tx, t), ty: mix(m0.ty, m1.ty, t))
+        if g0.filters.count == g1.filters.count {
+            group.filters = zip(g0.filters, g1.filters).map { mix($0, $1, t) }
+        }
         return group
+    }
+
+    /// Two filters of one kind mixed; of different kinds, the end's.
+    private static func mix(_ f0: DisplayFilter, _ f1: DisplayFilter, _ t: Double) -> DisplayFilter {
+        func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
+        switch (f0, f1) {
+        case let (.blur(r0, _), .blur(r1, opaque)): return .blur(radius: Self.mix(r0, r1, t), opaque: opaque)
+        case let (.brightness(a), .brightness(b)): return .brightness(mix(a, b))
+        case let (.contrast(a), .contrast(b)): return .contrast(mix(a, b))
+        case let (.saturation(a), .saturation(b)): return .saturation(mix(a, b))
+        default: return f1
+        }
     }
 
     private static func invisible(_ shadow: Shadow) -> Shadow {
@@ -83,9 +103,9 @@ extension LayoutTransition {
     /// The same shape with its corner radius mixed (a rectangle has radius 0); nil for two shapes.
     static func interpolate(_ a: ShapeKind, _ b: ShapeKind, _ t: Double) -> ShapeKind? {
         switch (a, b) {
-        case let (.roundedRectangle(r0), .roundedRectangle(r1)): .roundedRectangle(cornerRadius: mix(r0, r1, t))
-        case let (.rectangle, .roundedRectangle(r1)): .roundedRectangle(cornerRadius: mix(0, r1, t))
-        case let (.roundedRectangle(r0), .rectangle): .roundedRectangle(cornerRadius: mix(r0, 0, t))
+        case let (.roundedRectangle(r0, _), .roundedRectangle(r1, style)): .roundedRectangle(cornerRadius: mix(r0, r1, t), style: style)
+        case let (.rectangle, .roundedRectangle(r1, style)): .roundedRectangle(cornerRadius: mix(0, r1, t), style: style)
+        case let (.roundedRectangle(r0, style), .rectangle): .roundedRectangle(cornerRadius: mix(r0, 0, t), style: style)
         default: a == b ? b : nil
         }
     }

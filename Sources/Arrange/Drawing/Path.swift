@@ -139,13 +139,18 @@ public struct Path: Hashable, Sendable {
         closeSubpath()
     }
 
-    /// A rectangle with elliptical corners of `cornerSize`, each clamped to half the side. Both
-    /// styles draw quarter ellipses.
+    /// A rectangle with elliptical corners of `cornerSize`, each clamped to half the side:
+    /// quarter ellipses for `.circular`, Apple's smoother curve for `.continuous`
+    /// (`addContinuousCorners`, docs/layout-rules.md §2.7).
     public mutating func addRoundedRect(in rect: CGRect, cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {
         let r = rect.standardized
         let rx = min(max(cornerSize.width.isNaN ? 0 : cornerSize.width, 0), r.width / 2)
         let ry = min(max(cornerSize.height.isNaN ? 0 : cornerSize.height, 0), r.height / 2)
         guard rx > 0, ry > 0 else { return addRect(r) }
+        if style == .continuous {
+            let corner = CGSize(width: rx, height: ry)
+            return addCorners(in: r, [corner, corner, corner, corner], style: .continuous)
+        }
         let kx = Self.kappa * rx, ky = Self.kappa * ry
         let (x0, y0, x1, y1) = (r.minX, r.minY, r.maxX, r.maxY)
         move(to: CGPoint(x: x0 + rx, y: y0))
@@ -157,6 +162,104 @@ public struct Path: Hashable, Sendable {
         addCurve(to: CGPoint(x: x0, y: y1 - ry), control1: CGPoint(x: x0 + rx - kx, y: y1), control2: CGPoint(x: x0, y: y1 - ry + ky))
         addLine(to: CGPoint(x: x0, y: y0 + ry))
         addCurve(to: CGPoint(x: x0 + rx, y: y0), control1: CGPoint(x: x0, y: y0 + ry - ky), control2: CGPoint(x: x0 + rx - kx, y: y0))
+        closeSubpath()
+    }
+
+    /// A rectangle whose corners each have their own radius, as `UnevenRoundedRectangle` draws
+    /// it: top-leading, top-trailing, bottom-trailing, bottom-leading. Each radius is clamped to
+    /// half the shorter side, so that corners never overlap.
+    mutating func addRoundedRect(in rect: CGRect, radii: RectangleCornerRadii, style: RoundedCornerStyle) {
+        let r = rect.standardized
+        let limit = min(r.width, r.height) / 2
+        func clamp(_ v: CGFloat) -> CGSize {
+            let c = min(max(v.isNaN ? 0 : v, 0), max(limit, 0))
+            return CGSize(width: c, height: c)
+        }
+        addCorners(in: r, [clamp(radii.topLeading), clamp(radii.topTrailing), clamp(radii.bottomTrailing), clamp(radii.bottomLeading)],
+                   style: style)
+    }
+
+    /// Apple's continuous corner, for a radius of 1, walked from the edge it is entered by to
+    /// the one it leaves by: each point is (along the entering edge back from the corner, along
+    /// the leaving edge from the corner). A corner reaches 1.52866483 radii along each edge
+    /// instead of 1: a curve eases into a near-circular middle (whose curve stands for the arc)
+    /// and out again, so the curvature grows gradually and there is no visible kink where the
+    /// edge meets the arc. The numbers are the iOS 7 `UIBezierPath(roundedRect:cornerRadius:)`
+    /// outline as PaintCode measured it ("Drawing Code for iOS 7 Rounded Rectangles",
+    /// https://www.paintcodeapp.com/news/code-for-ios-7-rounded-rectangles), which SwiftUI's
+    /// `.continuous` style draws.
+    static let continuousCorner: [(CGFloat, CGFloat)] = [
+        (1.52866483, 0),
+        (1.08849323, 0), (0.86840689, 0), (0.66993427, 0.06549600),
+        (0.63149399, 0.07491100),
+        (0.37282392, 0.16905899), (0.16905899, 0.37282392), (0.07491100, 0.63149399),
+        (0.06549600, 0.66993427),
+        (0, 0.86840689), (0, 1.08849323), (0, 1.52866483),
+    ]
+    /// A circular corner in the same eleven steps (the curves that ease in and out reduced to
+    /// points), so that a continuous corner too large for its rectangle can be blended into one.
+    static let circularCorner: [(CGFloat, CGFloat)] = [
+        (1, 0),
+        (1, 0), (1, 0), (1, 0),
+        (1, 0),
+        (1 - kappa, 0), (0, 1 - kappa), (0, 1),
+        (0, 1),
+        (0, 1), (0, 1), (0, 1),
+    ]
+    /// How far a continuous corner reaches along each edge, in radii.
+    public static let continuousCornerReach: CGFloat = 1.52866483
+
+    /// The outline with the four corners of `corners` (top-leading, top-trailing,
+    /// bottom-trailing, bottom-leading), each already at most half the shorter side. A
+    /// continuous corner that would reach past half the shorter side (a radius over
+    /// 1 / (2 × 1.52866483) ≈ 0.327 of it) is blended towards a circular one until it reaches
+    /// exactly that far, so that at half the side it is a circle's quarter: a capsule's end.
+    private mutating func addCorners(in r: CGRect, _ corners: [CGSize], style: RoundedCornerStyle) {
+        let (x0, y0, x1, y1) = (r.minX, r.minY, r.maxX, r.maxY)
+        // Corner points, and the directions back along the entering edge and along the leaving one.
+        let points = [CGPoint(x: x0, y: y0), CGPoint(x: x1, y: y0), CGPoint(x: x1, y: y1), CGPoint(x: x0, y: y1)]
+        let back: [(CGFloat, CGFloat)] = [(0, 1), (-1, 0), (0, -1), (1, 0)]
+        let ahead: [(CGFloat, CGFloat)] = [(1, 0), (0, 1), (-1, 0), (0, -1)]
+        var steps: [[CGPoint]] = []
+        for (index, size) in corners.enumerated() {
+            let corner = points[index]
+            guard size.width > 0, size.height > 0 else {
+                steps.append([corner])
+                continue
+            }
+            let shape: [(CGFloat, CGFloat)]
+            if style == .continuous {
+                let room = min(r.width / 2 / size.width, r.height / 2 / size.height)
+                let blend = min(max((room - 1) / (Self.continuousCornerReach - 1), 0), 1)
+                shape = zip(Self.circularCorner, Self.continuousCorner).map { c, s in (c.0 + (s.0 - c.0) * blend, c.1 + (s.1 - c.1) * blend) }
+            } else {
+                shape = [(1, 0), (1 - Self.kappa, 0), (0, 1 - Self.kappa), (0, 1)]
+            }
+            // (a, b) in radii: a back along the entering edge, b along the leaving one.
+            steps.append(shape.map { a, b in
+                let (bx, by) = back[index], (ax, ay) = ahead[index]
+                return CGPoint(x: corner.x + (a * bx + b * ax) * size.width, y: corner.y + (a * by + b * ay) * size.height)
+            })
+        }
+        // Start where the top-leading corner leaves the top edge, then each corner clockwise.
+        move(to: steps[0].last ?? points[0])
+        for index in [1, 2, 3, 0] {
+            let corner = steps[index]
+            guard corner.count > 1 else {
+                addLine(to: corner[0])
+                continue
+            }
+            addLine(to: corner[0])
+            if corner.count == 4 {
+                addCurve(to: corner[3], control1: corner[1], control2: corner[2])
+            } else {
+                addCurve(to: corner[3], control1: corner[1], control2: corner[2])
+                addLine(to: corner[4])
+                addCurve(to: corner[7], control1: corner[5], control2: corner[6])
+                addLine(to: corner[8])
+                addCurve(to: corner[11], control1: corner[9], control2: corner[10])
+            }
+        }
         closeSubpath()
     }
 

@@ -113,6 +113,24 @@ struct DisplayListBuilder {
             // into nothing.
             var discarded: [DisplayItem] = []
             append(node, attributes: attributes, effect: index - 1, translation: translation, tag: tag, to: &discarded)
+        case .transform(let effect):
+            let size = rounded(pass.frame(of: node), translation).size
+            let matrix = effect.matrix(for: CGSize(width: size.width.isFinite ? size.width : 0, height: size.height.isFinite ? size.height : 0))
+            group(node, attributes: attributes, effect: index, translation: translation, tag: tag, to: &items) { $0.transform = matrix }
+        case .filter(let filter):
+            group(node, attributes: attributes, effect: index, translation: translation, tag: tag, to: &items) { $0.filters = [filter] }
+        case .isolated:
+            group(node, attributes: attributes, effect: index, translation: translation, tag: tag, to: &items) { $0.isolated = true }
+        case .masked:
+            // The effects inside this one belong to the pair's container, none of which change
+            // drawing; the first child is drawn, the second becomes the mask.
+            var inner: [DisplayItem] = [], mask: [DisplayItem] = []
+            recordFrames(of: node, tagged: attributes.id != nil, translation: translation)
+            appendChildren(of: node, translation: translation, tag: tag, to: &inner, rest: &mask)
+            // The mask is never shown, so its views' ids are not written as element ids.
+            let masking = DisplayList(size: .zero, items: mask).withoutIDs().items
+            items.append(DisplayItem(frame: rounded(pass.frame(of: node), translation), identity: identity(node, tag),
+                                     content: .group(DisplayGroup(mask: masking, items: inner))))
         }
     }
 
@@ -130,13 +148,7 @@ struct DisplayListBuilder {
     /// walk passes no type-erased value around for the untagged majority.
     private mutating func content(of node: Int, tagged: Bool, translation: CGSize, tag: String?, to items: inout [DisplayItem]) {
         let frame = pass.frame(of: node)
-        if tagged, let id = tree.id(of: node) {
-            taggedFrames[id] = frame.offsetBy(dx: translation.width + origin.x, dy: translation.height + origin.y)
-            taggedPaths[TaggedFrames.key(id)] = pathString()
-        }
-        if tree.records[node].attributes >= 0, let space = tree.attributes(of: node)?.coordinateSpace {
-            namedSpaces[space] = frame.offsetBy(dx: translation.width + origin.x, dy: translation.height + origin.y)
-        }
+        recordFrames(of: node, tagged: tagged, translation: translation)
         switch tree.records[node].content {
         case .shape(let shape, let paint):
             switch tree.paints[Int(paint)] {
@@ -184,6 +196,42 @@ struct DisplayListBuilder {
                 while path.count > length { path.removeLast() }
                 (packedLow, packedHigh, packedCount) = packed
             }
+        }
+    }
+
+    /// Records the frame of a tagged node and of a named coordinate space.
+    private mutating func recordFrames(of node: Int, tagged: Bool, translation: CGSize) {
+        let frame = pass.frame(of: node)
+        if tagged, let id = tree.id(of: node) {
+            taggedFrames[id] = frame.offsetBy(dx: translation.width + origin.x, dy: translation.height + origin.y)
+            taggedPaths[TaggedFrames.key(id)] = pathString()
+        }
+        if tree.records[node].attributes >= 0, let space = tree.attributes(of: node)?.coordinateSpace {
+            namedSpaces[space] = frame.offsetBy(dx: translation.width + origin.x, dy: translation.height + origin.y)
+        }
+    }
+
+    /// Draws a container's first child into `items` and the others into `rest`, with their
+    /// paths, as the container walk does.
+    private mutating func appendChildren(of node: Int, translation: CGSize, tag: String?, to items: inout [DisplayItem],
+                                         rest: inout [DisplayItem]) {
+        guard case .container = tree.records[node].content else { return }
+        let length = path.count
+        let packed = (packedLow, packedHigh, packedCount)
+        let outer = parent
+        parent = (node, translation)
+        defer { parent = outer }
+        for (position, child) in tree.childRange(node).enumerated() {
+            path.append(UInt8(ascii: "."))
+            pack(UInt8(ascii: "."))
+            appendDigits(position)
+            if position == 0 {
+                append(Int(tree.childList[child]), translation: translation, taggedAncestor: tag, to: &items)
+            } else {
+                append(Int(tree.childList[child]), translation: translation, taggedAncestor: tag, to: &rest)
+            }
+            while path.count > length { path.removeLast() }
+            (packedLow, packedHigh, packedCount) = packed
         }
     }
 

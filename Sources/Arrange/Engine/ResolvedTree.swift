@@ -68,6 +68,46 @@ struct ResolvedTree {
         case blendMode(BlendMode)
         /// Laid out but not drawn (`hidden()`).
         case hidden
+        /// A transform of the drawing about a point of the node's frame (`rotationEffect`,
+        /// `scaleEffect`, `transformEffect`), made for the frame when it is drawn.
+        case transform(TransformEffect)
+        /// A blur or colour filter of the drawing.
+        case filter(DisplayFilter)
+        /// The drawing made as one layer (`compositingGroup`, `drawingGroup`).
+        case isolated
+        /// The node is the container `mask(alignment:_:)` made: its first child is drawn, masked by
+        /// the alpha of its second.
+        case masked
+    }
+
+    /// A transform effect as written, before the frame it turns about is known.
+    enum TransformEffect {
+        case rotation(Angle, anchor: UnitPoint)
+        case scale(CGSize, anchor: UnitPoint)
+        /// About the frame's top-leading corner, as SwiftUI's `transformEffect`.
+        case affine(CGAffineTransform)
+
+        /// The transform in the coordinates of a frame of `size`, whose origin is its top-left
+        /// corner: about the anchor's point, (anchor.x × width, anchor.y × height).
+        func matrix(for size: CGSize) -> CGAffineTransform {
+            switch self {
+            case .affine(let t):
+                return t
+            case .rotation(let angle, let anchor):
+                // Exact at multiples of 90°, where sin and cos should be 0 or ±1.
+                func snap(_ v: CGFloat) -> CGFloat { abs(v) < 1e-12 ? 0 : v }
+                let c = snap(cos(angle.radians)), s = snap(sin(angle.radians))
+                return about(CGAffineTransform(a: c, b: s, c: -s, d: c, tx: 0, ty: 0), anchor, size)
+            case .scale(let scale, let anchor):
+                return about(CGAffineTransform(scaleX: scale.width, y: scale.height), anchor, size)
+            }
+        }
+
+        /// `t` about the anchor's point: moved there, transformed, moved back.
+        private func about(_ t: CGAffineTransform, _ anchor: UnitPoint, _ size: CGSize) -> CGAffineTransform {
+            let x = anchor.x * size.width, y = anchor.y * size.height
+            return CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: x - (t.a * x + t.c * y), ty: y - (t.b * x + t.d * y))
+        }
     }
 
     /// What attribute modifiers set on one node.
@@ -284,7 +324,8 @@ public struct _NodeBuilder {
     /// order: a `background` (`behind`) or `overlay` aligned by `alignment`. No layer leaves the
     /// node as it is; several are taken back and resolved again by `stacked`, as one `ZStack`.
     @usableFromInline
-    mutating func pairLayer(since mark: Mark, with position: Int, alignment: Alignment, behind: Bool, direction: LayoutDirection,
+    mutating func pairLayer(since mark: Mark, with position: Int, alignment: Alignment, behind: Bool, kind: String? = nil,
+                            direction: LayoutDirection,
                             stacked: (inout _NodeBuilder) -> Void) {
         switch pending.count - mark.pending {
         case 0: return
@@ -295,7 +336,7 @@ public struct _NodeBuilder {
         }
         // The pending list is now [… primary … | secondary]: pair the two, in drawing order.
         let layout = SecondaryLayerLayout(alignment: alignment, primary: behind ? 1 : 0)
-        wrapWithLayer(at: position, behind: behind, box: layerBox(layout), kind: behind ? "background" : "overlay",
+        wrapWithLayer(at: position, behind: behind, box: layerBox(layout), kind: kind ?? (behind ? "background" : "overlay"),
                       priority: .child(behind ? 1 : 0), direction: direction)
     }
 

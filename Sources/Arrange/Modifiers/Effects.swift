@@ -23,9 +23,12 @@ extension View {
         modifyingNodes { $0.effects.append(.clip(.rectangle)) }
     }
 
-    /// Clips the view's drawing to its bounds with rounded corners.
-    public func cornerRadius(_ radius: CGFloat) -> some View {
-        clipShape(RoundedRectangle(cornerRadius: radius))
+    /// Clips the view's drawing to its bounds with rounded corners: SwiftUI's
+    /// `cornerRadius(_:antialiased:)`, whose corners are circular (its interface clips to
+    /// `RoundedRectangle(cornerRadius: radius, style: .circular)`), unlike a
+    /// `RoundedRectangle`'s default continuous ones. Edges are always anti-aliased.
+    public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View {
+        clipShape(RoundedRectangle(cornerRadius: radius, style: .circular))
     }
 
     /// Clips the view's drawing to `shape` in its bounds.

@@ -250,11 +250,13 @@ public struct TextRun: Equatable, Sendable {
     }
 }
 
-/// A group of items with a shared clip, opacity, shadow, blend mode and translation.
+/// A group of items with a shared clip, opacity, shadow, blend mode, translation, transform,
+/// filters and mask.
 ///
-/// Renderers apply them in this order, outermost first: clip, translation, then the group's
-/// drawing is made, its shadow painted under it, and the whole composited at `opacity` with
-/// `blendMode`.
+/// Renderers apply them in this order, outermost first: clip, translation, transform; then the
+/// group's drawing is made, its filters applied in order, the result masked by `mask`, its shadow
+/// painted under it, and the whole composited at `opacity` with `blendMode`. The engine makes one
+/// group per effect, so most groups set one of them; the order holds when several are set.
 public struct DisplayGroup: Equatable, Sendable {
     /// A clip outline drawn in the group item's frame, or nil.
     public var clip: ShapeKind?
@@ -269,18 +271,102 @@ public struct DisplayGroup: Equatable, Sendable {
     public var shadow: Shadow?
     /// How the group's drawing combines with what is under it.
     public var blendMode: BlendMode
+    /// An affine transform of the drawing in the coordinates of the group item's frame, whose
+    /// origin is the frame's top-left corner (`rotationEffect`, `scaleEffect`,
+    /// `transformEffect`): a point `p` of an item lands at `origin + transform(p − origin)`.
+    /// Applied inside `translation`. The identity for none.
+    public var transform: CGAffineTransform
+    /// Colour and blur filters applied to the drawing, first to last (`blur`, `brightness`, …).
+    public var filters: [DisplayFilter]
+    /// Items whose alpha masks the drawing (`mask`), in the same coordinates as `items`; nil for
+    /// no mask. An empty mask hides everything.
+    public var mask: [DisplayItem]?
+    /// Whether the drawing is made as one layer before anything outside it composites it
+    /// (`compositingGroup`): blend modes inside then blend only with the group's own drawing.
+    public var isolated: Bool
     /// The group's items, back to front.
     public var items: [DisplayItem]
 
     public init(clip: ShapeKind? = nil, clipPath: Path? = nil, opacity: Double = 1, translation: CGSize = .zero, shadow: Shadow? = nil,
-                blendMode: BlendMode = .normal, items: [DisplayItem]) {
+                blendMode: BlendMode = .normal, transform: CGAffineTransform = .identity, filters: [DisplayFilter] = [],
+                mask: [DisplayItem]? = nil, isolated: Bool = false, items: [DisplayItem]) {
         self.clip = clip
         self.clipPath = clipPath
         self.opacity = opacity
         self.translation = translation
         self.shadow = shadow
         self.blendMode = blendMode
+        self.transform = transform
+        self.filters = filters
+        self.mask = mask
+        self.isolated = isolated
         self.items = items
+    }
+
+    /// Whether the group uses any of the effects that came with `transform`, `filters`, `mask`
+    /// and `isolated`: backends draw those groups on a path of their own, and every other group
+    /// exactly as before.
+    public var hasDrawingEffects: Bool { !transform.isIdentity || !filters.isEmpty || mask != nil || isolated }
+
+    /// The transform from the items' coordinates to the coordinates the group item sits in:
+    /// `transform` about `frame`'s corner, then `translation`.
+    public func itemTransform(in frame: CGRect) -> CGAffineTransform {
+        let t = transform
+        let ox = frame.minX.isFinite ? frame.minX : 0, oy = frame.minY.isFinite ? frame.minY : 0
+        let dx = translation.width.isFinite ? translation.width : 0, dy = translation.height.isFinite ? translation.height : 0
+        // p ↦ origin + T(p − origin) + translation.
+        return CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d,
+                                 tx: ox + t.tx - (t.a * ox + t.c * oy) + dx, ty: oy + t.ty - (t.b * ox + t.d * oy) + dy)
+    }
+}
+
+/// A filter of a group's drawing, as SwiftUI's graphics effects define it. Colour filters work
+/// on each pixel's colour before premultiplying (its alpha unchanged), in sRGB values, and clamp
+/// the result to 0...1 (docs/layout-rules.md §3.13).
+public enum DisplayFilter: Hashable, Sendable {
+    /// A Gaussian blur of standard deviation `radius` points (`blur(radius:opaque:)`); `opaque`
+    /// keeps the drawing's frame as its edge: nothing spills out of `frame` (the group item's
+    /// frame), and inside it every pixel with any ink is made opaque.
+    case blur(radius: CGFloat, opaque: Bool)
+    /// Adds `amount` to each of red, green and blue (`brightness(_:)`).
+    case brightness(Double)
+    /// Moves each of red, green and blue away from or towards 0.5: `(c − 0.5) × amount + 0.5`
+    /// (`contrast(_:)`).
+    case contrast(Double)
+    /// Mixes each colour with its luminance (`saturation(_:)`; `grayscale(a)` is
+    /// `saturation(1 − a)`): 0 is grey, 1 unchanged, above 1 more saturated.
+    case saturation(Double)
+
+    /// The colour matrix of a colour filter: rows for red, green and blue, each four numbers
+    /// (the weights of r, g, b and a constant), on sRGB values; nil for the blur.
+    ///
+    /// Saturation uses the luminance weights of SVG's `feColorMatrix type="saturate"`
+    /// (0.213, 0.715, 0.072: Rec. 709's, rounded), so that SVG viewers and Cairo draw the same.
+    public var colorMatrix: [[Double]]? {
+        switch self {
+        case .blur:
+            return nil
+        case .brightness(let amount):
+            let b = amount.isFinite ? amount : 0
+            return [[1, 0, 0, b], [0, 1, 0, b], [0, 0, 1, b]]
+        case .contrast(let amount):
+            let c = amount.isFinite ? amount : 1
+            let offset = 0.5 - 0.5 * c
+            return [[c, 0, 0, offset], [0, c, 0, offset], [0, 0, c, offset]]
+        case .saturation(let amount):
+            let s = amount.isFinite ? amount : 1
+            return [[0.213 + 0.787 * s, 0.715 - 0.715 * s, 0.072 - 0.072 * s, 0],
+                    [0.213 - 0.213 * s, 0.715 + 0.285 * s, 0.072 - 0.072 * s, 0],
+                    [0.213 - 0.213 * s, 0.715 - 0.715 * s, 0.072 + 0.928 * s, 0]]
+        }
+    }
+
+    /// The colour filter applied to one colour (components 0...1), clamped; the blur leaves a
+    /// single colour as it is.
+    public func apply(red: Double, green: Double, blue: Double) -> (red: Double, green: Double, blue: Double) {
+        guard let m = colorMatrix else { return (red, green, blue) }
+        func row(_ r: [Double]) -> Double { min(max(r[0] * red + r[1] * green + r[2] * blue + r[3], 0), 1) }
+        return (row(m[0]), row(m[1]), row(m[2]))
     }
 }
 

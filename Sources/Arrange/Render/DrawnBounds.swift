@@ -33,9 +33,8 @@ public enum DrawnBounds {
             let spread = drawing.stroke?.reach ?? 0
             return box.offsetBy(dx: frame.minX, dy: frame.minY).insetBy(dx: -spread, dy: -spread)
         case .group(let group):
-            var bounds = of(group.items, shadowReach: shadowReach)
+            var bounds = contentBounds(of: group, in: frame, shadowReach: shadowReach)
             guard !bounds.isNull else { return .null }
-            bounds = bounds.offsetBy(dx: finite(group.translation.width), dy: finite(group.translation.height))
             if let shadow = group.shadow {
                 let reach = shadowReach(shadow)
                 let blur = reach.isFinite ? max(reach, 0) : 0
@@ -50,6 +49,54 @@ public enum DrawnBounds {
             }
             return bounds
         }
+    }
+
+    /// Where a group's drawing lies in the coordinates the group item sits in, after its
+    /// translation, transform, filters and mask and before its shadow and clips; `.null` for
+    /// nothing.
+    public static func contentBounds(of group: DisplayGroup, in frame: CGRect, shadowReach: ShadowReach) -> CGRect {
+        var bounds = of(group.items, shadowReach: shadowReach)
+        guard !bounds.isNull else { return .null }
+        if group.transform.isIdentity {
+            bounds = bounds.offsetBy(dx: finite(group.translation.width), dy: finite(group.translation.height))
+        } else {
+            bounds = transformed(bounds, group.itemTransform(in: frame))
+        }
+        for filter in group.filters {
+            guard case .blur(let radius, let opaque) = filter else { continue }
+            if opaque {
+                // An opaque blur keeps to the frame.
+                bounds = bounds.intersection(frame.standardized)
+            } else {
+                let reach = blurReach(radius, shadowReach)
+                bounds = bounds.insetBy(dx: -reach, dy: -reach)
+            }
+            if bounds.isNull { return .null }
+        }
+        if let mask = group.mask {
+            var masked = of(mask, shadowReach: shadowReach)
+            guard !masked.isNull else { return .null }
+            masked = group.transform.isIdentity
+                ? masked.offsetBy(dx: finite(group.translation.width), dy: finite(group.translation.height))
+                : transformed(masked, group.itemTransform(in: frame))
+            bounds = bounds.intersection(masked)
+        }
+        return bounds
+    }
+
+    /// How far a blur of standard deviation `radius` reaches: as far as a shadow of that radius
+    /// does in the same backend, so one number covers both.
+    public static func blurReach(_ radius: CGFloat, _ shadowReach: ShadowReach) -> CGFloat {
+        let sigma = radius.isFinite ? max(radius, 0) : 0
+        let reach = shadowReach(Shadow(color: .black, radius: sigma, offset: .zero))
+        return reach.isFinite ? max(reach, 0) : 0
+    }
+
+    /// The bounds of `rect` transformed by `t`; `.null` when the result is not finite.
+    static func transformed(_ rect: CGRect, _ t: CGAffineTransform) -> CGRect {
+        guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite) else { return .null }
+        let box = rect.applying(t)
+        return isDrawable(box) ? box : .null
     }
 
     /// The frame and each line's glyphs: from the first glyph's start to the last one's advance,

@@ -5,7 +5,7 @@ extension DisplayList {
     /// scene controls beyond its canvas, which `Limits.layerPixels` bounds before anything is
     /// drawn.
     ///
-    /// A group with an opacity under 1 or a blend mode is drawn aside on a layer as large as
+    /// A group with an opacity under 1, a blend mode, filters, a mask or isolation is drawn aside on a layer as large as
     /// what can show of it (its clip, else everything its enclosing clips leave of the canvas),
     /// then composited; a shadow is drawn aside over the group's frame widened by its blur, and
     /// blurred in six passes, so it counts `shadowPasses` times. Each is clipped to the canvas
@@ -32,7 +32,19 @@ extension DisplayList {
                     let widened = frame.insetBy(dx: -reach, dy: -reach)
                     total += Self.shadowPasses * area(widened.intersection(visible.insetBy(dx: -reach, dy: -reach)))
                 }
+                if group.hasDrawingEffects {
+                    // An isolated layer, a mask's two layers, a filtered layer, and a blur's passes
+                    // as a shadow's.
+                    var layers = (group.isolated ? 1.0 : 0) + (group.mask != nil ? 2 : 0) + (group.filters.isEmpty ? 0 : 1)
+                    for case .blur in group.filters { layers += Self.shadowPasses }
+                    total += layers * area(shown)
+                }
                 guard !shown.isNull, !shown.isEmpty else { continue }
+                if !group.transform.isIdentity {
+                    // Where a transform moves the items is not followed: they count over what shows.
+                    visit(group.items, offset: .zero, visible: canvas)
+                    continue
+                }
                 let inner = CGSize(width: offset.width + group.translation.width, height: offset.height + group.translation.height)
                 visit(group.items, offset: inner, visible: shown)
             }

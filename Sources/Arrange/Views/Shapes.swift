@@ -4,8 +4,9 @@ import Foundation
 /// the frame they get.
 public enum ShapeKind: Hashable, Sendable {
     case rectangle
-    /// A rectangle with rounded corners; `continuous` corners are drawn as circular arcs.
-    case roundedRectangle(cornerRadius: CGFloat)
+    /// A rectangle with rounded corners: quarter circles for `.circular` (an SVG `<rect rx>`),
+    /// Apple's smoother curve for `.continuous` (a path; docs/layout-rules.md §2.7).
+    case roundedRectangle(cornerRadius: CGFloat, style: RoundedCornerStyle = .circular)
     /// A circle of diameter `min(width, height)`, centred in its frame.
     case circle
     /// A rounded rectangle whose corner radius is half its shorter side.
@@ -49,9 +50,13 @@ extension InsettableShape {
     fileprivate func insetPath(in rect: CGRect, by amount: CGFloat) -> Path { inset(by: amount).path(in: rect) }
 }
 
-/// The style of rounded corners. Both are drawn as circular arcs.
+/// The style of rounded corners, as SwiftUI's `RoundedCornerStyle`.
 public enum RoundedCornerStyle: Hashable, Sendable {
+    /// Quarter circles meeting the straight edges.
     case circular
+    /// Apple's continuous corner (iOS 7 and later): it leaves each edge about 1.528 radii from
+    /// the corner and bends gradually, with no kink where the edge meets the curve
+    /// (`Path.continuousCorner`). SwiftUI's default.
     case continuous
 }
 
@@ -80,7 +85,7 @@ public struct RoundedRectangle: InsettableShape, PrimitiveView, Sendable {
     public var _shapeKind: ShapeKind? {
         guard insetAmount == 0 else { return nil }
         let r = min(cornerSize.width, cornerSize.height)
-        return .roundedRectangle(cornerRadius: r.isNaN ? 0 : max(r, 0))
+        return .roundedRectangle(cornerRadius: r.isNaN ? 0 : max(r, 0), style: style)
     }
     public func path(in rect: CGRect) -> Path {
         let r = min(cornerSize.width, cornerSize.height)
@@ -88,6 +93,148 @@ public struct RoundedRectangle: InsettableShape, PrimitiveView, Sendable {
         return Path(roundedRect: rect.insetBy(dx: insetAmount, dy: insetAmount), cornerRadius: radius, style: style)
     }
     public func inset(by amount: CGFloat) -> RoundedRectangle { var shape = self; shape.insetAmount += amount; return shape }
+}
+
+/// The radii of a rectangle's four corners, as SwiftUI's `RectangleCornerRadii`.
+public struct RectangleCornerRadii: Hashable, Sendable {
+    public var topLeading: CGFloat
+    public var bottomLeading: CGFloat
+    public var bottomTrailing: CGFloat
+    public var topTrailing: CGFloat
+
+    /// Four radii; those not given are 0, a square corner.
+    public init(topLeading: CGFloat = 0, bottomLeading: CGFloat = 0, bottomTrailing: CGFloat = 0, topTrailing: CGFloat = 0) {
+        self.topLeading = topLeading
+        self.bottomLeading = bottomLeading
+        self.bottomTrailing = bottomTrailing
+        self.topTrailing = topTrailing
+    }
+}
+
+/// A rectangle whose corners each have their own radius, as SwiftUI's
+/// `UnevenRoundedRectangle`: a tab rounded on top only, a bubble with one sharp corner. Each
+/// radius is held to half the shorter side. Drawn as its path.
+public struct UnevenRoundedRectangle: InsettableShape, PrimitiveView, Sendable {
+    public var cornerRadii: RectangleCornerRadii
+    public var style: RoundedCornerStyle
+    var insetAmount: CGFloat = 0
+
+    /// Radii given corner by corner; those not given are square.
+    public init(topLeadingRadius: CGFloat = 0, bottomLeadingRadius: CGFloat = 0, bottomTrailingRadius: CGFloat = 0,
+                topTrailingRadius: CGFloat = 0, style: RoundedCornerStyle = .continuous) {
+        self.init(cornerRadii: RectangleCornerRadii(topLeading: topLeadingRadius, bottomLeading: bottomLeadingRadius,
+                                                    bottomTrailing: bottomTrailingRadius, topTrailing: topTrailingRadius), style: style)
+    }
+
+    /// The radii of `cornerRadii`.
+    public init(cornerRadii: RectangleCornerRadii, style: RoundedCornerStyle = .continuous) {
+        self.cornerRadii = cornerRadii
+        self.style = style
+    }
+
+    public func path(in rect: CGRect) -> Path {
+        let a = insetAmount
+        let radii = RectangleCornerRadii(topLeading: max(cornerRadii.topLeading - a, 0), bottomLeading: max(cornerRadii.bottomLeading - a, 0),
+                                         bottomTrailing: max(cornerRadii.bottomTrailing - a, 0), topTrailing: max(cornerRadii.topTrailing - a, 0))
+        var path = Path()
+        path.addRoundedRect(in: rect.insetBy(dx: a, dy: a), radii: radii, style: style)
+        return path
+    }
+
+    public func inset(by amount: CGFloat) -> UnevenRoundedRectangle { var shape = self; shape.insetAmount += amount; return shape }
+}
+
+/// The shape of the container a view is in, inset by how far the view lies inside it: SwiftUI's
+/// `ContainerRelativeShape`, for widgets and other containers that declare a shape. A picture
+/// has no such container, and SwiftUI then falls back to the view's bounds: a rectangle.
+public struct ContainerRelativeShape: InsettableShape, PrimitiveView, Sendable {
+    var insetAmount: CGFloat = 0
+    public init() {}
+    public var _shapeKind: ShapeKind? { insetAmount == 0 ? .rectangle : nil }
+    public func path(in rect: CGRect) -> Path { Path(rect.insetBy(dx: insetAmount, dy: insetAmount)) }
+    public func inset(by amount: CGFloat) -> ContainerRelativeShape { var shape = self; shape.insetAmount += amount; return shape }
+}
+
+/// A shape moved by `offset` within its frame: SwiftUI's `OffsetShape`, made by `Shape.offset`.
+public struct OffsetShape<Content: Shape>: Shape, PrimitiveView {
+    public var shape: Content
+    public var offset: CGSize
+    public init(shape: Content, offset: CGSize) {
+        self.shape = shape
+        self.offset = offset
+    }
+    public func path(in rect: CGRect) -> Path { shape.path(in: rect).offsetBy(dx: offset.width, dy: offset.height) }
+}
+
+/// A shape turned by `angle` about `anchor`, a point of its frame: SwiftUI's `RotatedShape`,
+/// made by `Shape.rotation(_:anchor:)`. Positive angles turn clockwise on screen.
+public struct RotatedShape<Content: Shape>: Shape, PrimitiveView {
+    public var shape: Content
+    public var angle: Angle
+    public var anchor: UnitPoint
+    public init(shape: Content, angle: Angle, anchor: UnitPoint = .center) {
+        self.shape = shape
+        self.angle = angle
+        self.anchor = anchor
+    }
+    public func path(in rect: CGRect) -> Path {
+        let t = ResolvedTree.TransformEffect.rotation(angle, anchor: anchor).matrix(for: rect.size)
+        return shape.path(in: rect).transformed(by: t, about: rect.origin)
+    }
+}
+
+/// A shape scaled by `scale` about `anchor`, a point of its frame: SwiftUI's `ScaledShape`,
+/// made by `Shape.scale`.
+public struct ScaledShape<Content: Shape>: Shape, PrimitiveView {
+    public var shape: Content
+    public var scale: CGSize
+    public var anchor: UnitPoint
+    public init(shape: Content, scale: CGSize, anchor: UnitPoint = .center) {
+        self.shape = shape
+        self.scale = scale
+        self.anchor = anchor
+    }
+    public func path(in rect: CGRect) -> Path {
+        let t = ResolvedTree.TransformEffect.scale(scale, anchor: anchor).matrix(for: rect.size)
+        return shape.path(in: rect).transformed(by: t, about: rect.origin)
+    }
+}
+
+extension Path {
+    /// The path with `t` applied in coordinates whose origin is `origin`.
+    func transformed(by t: CGAffineTransform, about origin: CGPoint) -> Path {
+        map { p in
+            let x = p.x - origin.x, y = p.y - origin.y
+            return CGPoint(x: origin.x + t.a * x + t.c * y + t.tx, y: origin.y + t.b * x + t.d * y + t.ty)
+        }
+    }
+}
+
+extension Shape {
+    /// The shape moved by `offset` inside its frame, as SwiftUI's `Shape.offset(_:)`: the frame
+    /// and the layout stay; the outline moves.
+    public func offset(_ offset: CGSize) -> OffsetShape<Self> { OffsetShape(shape: self, offset: offset) }
+
+    /// The shape moved by `offset` inside its frame.
+    public func offset(_ offset: CGPoint) -> OffsetShape<Self> { OffsetShape(shape: self, offset: CGSize(width: offset.x, height: offset.y)) }
+
+    /// The shape moved by (`x`, `y`) inside its frame.
+    public func offset(x: CGFloat = 0, y: CGFloat = 0) -> OffsetShape<Self> { OffsetShape(shape: self, offset: CGSize(width: x, height: y)) }
+
+    /// The shape turned by `angle` about `anchor`, as SwiftUI's `Shape.rotation(_:anchor:)`.
+    public func rotation(_ angle: Angle, anchor: UnitPoint = .center) -> RotatedShape<Self> {
+        RotatedShape(shape: self, angle: angle, anchor: anchor)
+    }
+
+    /// The shape scaled by `x` and `y` about `anchor`, as SwiftUI's `Shape.scale(x:y:anchor:)`.
+    public func scale(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> ScaledShape<Self> {
+        ScaledShape(shape: self, scale: CGSize(width: x, height: y), anchor: anchor)
+    }
+
+    /// The shape scaled by `scale` both ways about `anchor`, as SwiftUI's `Shape.scale(_:anchor:)`.
+    public func scale(_ scale: CGFloat, anchor: UnitPoint = .center) -> ScaledShape<Self> {
+        ScaledShape(shape: self, scale: CGSize(width: scale, height: scale), anchor: anchor)
+    }
 }
 
 /// A circle: square, with the side `min(width, height)` of the proposal (docs/layout-rules.md §2.1).
@@ -224,6 +371,8 @@ extension Shape {
         case ObjectIdentifier(Circle.self): "Circle"
         case ObjectIdentifier(Capsule.self): "Capsule"
         case ObjectIdentifier(Ellipse.self): "Ellipse"
+        case ObjectIdentifier(UnevenRoundedRectangle.self): "UnevenRoundedRectangle"
+        case ObjectIdentifier(ContainerRelativeShape.self): "ContainerRelativeShape"
         case ObjectIdentifier(Path.self): "Path"
         default: "\(Self.self)"
         }
