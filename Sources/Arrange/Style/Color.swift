@@ -128,23 +128,39 @@ public struct Color: Hashable, Sendable {
         self.init(red: Double(r) / 255, green: Double(g) / 255, blue: Double(b) / 255, opacity: a)
     }
 
+    /// Black in both appearances.
     public static let black = Color(0, 0, 0)
+    /// White in both appearances.
     public static let white = Color(255, 255, 255)
+    /// Fully transparent.
     public static let clear = Color(0, 0, 0, 0)
     // The standard colours are iOS's system colours, light and dark (Apple's Human Interface
     // Guidelines, "Color", table "Specifications" for iOS and iPadOS, default contrast).
+    /// iOS's system grey (`systemGray`), with its dark-appearance value in dark mode.
     public static let gray = Color(SystemColor.systemGray)
+    /// iOS's system red (`systemRed`), with its dark-appearance value in dark mode.
     public static let red = Color(SystemColor.systemRed)
+    /// iOS's system orange (`systemOrange`), with its dark-appearance value in dark mode.
     public static let orange = Color(SystemColor.systemOrange)
+    /// iOS's system yellow (`systemYellow`), with its dark-appearance value in dark mode.
     public static let yellow = Color(SystemColor.systemYellow)
+    /// iOS's system green (`systemGreen`), with its dark-appearance value in dark mode.
     public static let green = Color(SystemColor.systemGreen)
+    /// iOS's system mint (`systemMint`), with its dark-appearance value in dark mode.
     public static let mint = Color(SystemColor.systemMint)
+    /// iOS's system teal (`systemTeal`), with its dark-appearance value in dark mode.
     public static let teal = Color(SystemColor.systemTeal)
+    /// iOS's system cyan (`systemCyan`), with its dark-appearance value in dark mode.
     public static let cyan = Color(SystemColor.systemCyan)
+    /// iOS's system blue (`systemBlue`), with its dark-appearance value in dark mode.
     public static let blue = Color(SystemColor.systemBlue)
+    /// iOS's system indigo (`systemIndigo`), with its dark-appearance value in dark mode.
     public static let indigo = Color(SystemColor.systemIndigo)
+    /// iOS's system purple (`systemPurple`), with its dark-appearance value in dark mode.
     public static let purple = Color(SystemColor.systemPurple)
+    /// iOS's system pink (`systemPink`), with its dark-appearance value in dark mode.
     public static let pink = Color(SystemColor.systemPink)
+    /// iOS's system brown (`systemBrown`), with its dark-appearance value in dark mode.
     public static let brown = Color(SystemColor.systemBrown)
     /// The default colour of text and shapes: iOS's `label`, black in light appearance and white
     /// in dark.

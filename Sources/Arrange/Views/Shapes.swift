@@ -63,6 +63,7 @@ public enum RoundedCornerStyle: Hashable, Sendable {
 /// A rectangle filling its frame.
 public struct Rectangle: InsettableShape, PrimitiveView, Sendable {
     var insetAmount: CGFloat = 0
+    /// The shape of the enclosing container: here, the view's bounds.
     public init() {}
     public var _shapeKind: ShapeKind? { insetAmount == 0 ? .rectangle : nil }
     public func path(in rect: CGRect) -> Path { Path(rect.insetBy(dx: insetAmount, dy: insetAmount)) }
@@ -97,9 +98,13 @@ public struct RoundedRectangle: InsettableShape, PrimitiveView, Sendable {
 
 /// The radii of a rectangle's four corners, as SwiftUI's `RectangleCornerRadii`.
 public struct RectangleCornerRadii: Hashable, Sendable {
+    /// The radius of the top leading corner, in points.
     public var topLeading: CGFloat
+    /// The radius of the bottom leading corner, in points.
     public var bottomLeading: CGFloat
+    /// The radius of the bottom trailing corner, in points.
     public var bottomTrailing: CGFloat
+    /// The radius of the top trailing corner, in points.
     public var topTrailing: CGFloat
 
     /// Four radii; those not given are 0, a square corner.
@@ -115,7 +120,9 @@ public struct RectangleCornerRadii: Hashable, Sendable {
 /// `UnevenRoundedRectangle`: a tab rounded on top only, a bubble with one sharp corner. Each
 /// radius is held to half the shorter side. Drawn as its path.
 public struct UnevenRoundedRectangle: InsettableShape, PrimitiveView, Sendable {
+    /// The radius of each corner.
     public var cornerRadii: RectangleCornerRadii
+    /// Circular or continuous corners.
     public var style: RoundedCornerStyle
     var insetAmount: CGFloat = 0
 
@@ -132,6 +139,7 @@ public struct UnevenRoundedRectangle: InsettableShape, PrimitiveView, Sendable {
         self.style = style
     }
 
+    /// The outline in `rect`, each radius reduced by the inset.
     public func path(in rect: CGRect) -> Path {
         let a = insetAmount
         let radii = RectangleCornerRadii(topLeading: max(cornerRadii.topLeading - a, 0), bottomLeading: max(cornerRadii.bottomLeading - a, 0),
@@ -141,6 +149,7 @@ public struct UnevenRoundedRectangle: InsettableShape, PrimitiveView, Sendable {
         return path
     }
 
+    /// The shape with its outline moved inwards by `amount`.
     public func inset(by amount: CGFloat) -> UnevenRoundedRectangle { var shape = self; shape.insetAmount += amount; return shape }
 }
 
@@ -149,34 +158,46 @@ public struct UnevenRoundedRectangle: InsettableShape, PrimitiveView, Sendable {
 /// has no such container, and SwiftUI then falls back to the view's bounds: a rectangle.
 public struct ContainerRelativeShape: InsettableShape, PrimitiveView, Sendable {
     var insetAmount: CGFloat = 0
+    /// The shape of the enclosing container: here, the view's bounds.
     public init() {}
     public var _shapeKind: ShapeKind? { insetAmount == 0 ? .rectangle : nil }
+    /// The frame, inset.
     public func path(in rect: CGRect) -> Path { Path(rect.insetBy(dx: insetAmount, dy: insetAmount)) }
+    /// The shape with its outline moved inwards by `amount`.
     public func inset(by amount: CGFloat) -> ContainerRelativeShape { var shape = self; shape.insetAmount += amount; return shape }
 }
 
 /// A shape moved by `offset` within its frame: SwiftUI's `OffsetShape`, made by `Shape.offset`.
 public struct OffsetShape<Content: Shape>: Shape, PrimitiveView {
+    /// The shape moved.
     public var shape: Content
+    /// How far it moves, in points (positive: right and down).
     public var offset: CGSize
+    /// `shape` moved by `offset`.
     public init(shape: Content, offset: CGSize) {
         self.shape = shape
         self.offset = offset
     }
+    /// The shape's outline in `rect`, moved.
     public func path(in rect: CGRect) -> Path { shape.path(in: rect).offsetBy(dx: offset.width, dy: offset.height) }
 }
 
 /// A shape turned by `angle` about `anchor`, a point of its frame: SwiftUI's `RotatedShape`,
 /// made by `Shape.rotation(_:anchor:)`. Positive angles turn clockwise on screen.
 public struct RotatedShape<Content: Shape>: Shape, PrimitiveView {
+    /// The shape turned.
     public var shape: Content
+    /// How far it turns.
     public var angle: Angle
+    /// The point of the frame it turns about.
     public var anchor: UnitPoint
+    /// `shape` turned by `angle` about `anchor`.
     public init(shape: Content, angle: Angle, anchor: UnitPoint = .center) {
         self.shape = shape
         self.angle = angle
         self.anchor = anchor
     }
+    /// The shape's outline in `rect`, turned.
     public func path(in rect: CGRect) -> Path {
         let t = ResolvedTree.TransformEffect.rotation(angle, anchor: anchor).matrix(for: rect.size)
         return shape.path(in: rect).transformed(by: t, about: rect.origin)
@@ -186,14 +207,19 @@ public struct RotatedShape<Content: Shape>: Shape, PrimitiveView {
 /// A shape scaled by `scale` about `anchor`, a point of its frame: SwiftUI's `ScaledShape`,
 /// made by `Shape.scale`.
 public struct ScaledShape<Content: Shape>: Shape, PrimitiveView {
+    /// The shape scaled.
     public var shape: Content
+    /// The horizontal and vertical factors.
     public var scale: CGSize
+    /// The point of the frame that stays in place.
     public var anchor: UnitPoint
+    /// `shape` scaled by `scale` about `anchor`.
     public init(shape: Content, scale: CGSize, anchor: UnitPoint = .center) {
         self.shape = shape
         self.scale = scale
         self.anchor = anchor
     }
+    /// The shape's outline in `rect`, scaled.
     public func path(in rect: CGRect) -> Path {
         let t = ResolvedTree.TransformEffect.scale(scale, anchor: anchor).matrix(for: rect.size)
         return shape.path(in: rect).transformed(by: t, about: rect.origin)
@@ -240,6 +266,7 @@ extension Shape {
 /// A circle: square, with the side `min(width, height)` of the proposal (docs/layout-rules.md §2.1).
 public struct Circle: InsettableShape, PrimitiveView, Sendable {
     var insetAmount: CGFloat = 0
+    /// The shape of the enclosing container: here, the view's bounds.
     public init() {}
     public var _shapeKind: ShapeKind? { insetAmount == 0 ? .circle : nil }
     public func path(in rect: CGRect) -> Path {
@@ -265,6 +292,7 @@ public struct Capsule: InsettableShape, PrimitiveView, Sendable {
 /// An ellipse filling its frame.
 public struct Ellipse: InsettableShape, PrimitiveView, Sendable {
     var insetAmount: CGFloat = 0
+    /// The shape of the enclosing container: here, the view's bounds.
     public init() {}
     public var _shapeKind: ShapeKind? { insetAmount == 0 ? .ellipse : nil }
     public func path(in rect: CGRect) -> Path { Path(ellipseIn: rect.insetBy(dx: insetAmount, dy: insetAmount)) }
