@@ -16,6 +16,7 @@ public struct Grid<Content: View>: View, PrimitiveView {
     ///     `GridRow(alignment:)`, `gridColumnAlignment(_:)` and `gridCellAnchor(_:)` override it.
     ///   - horizontalSpacing: the gap between columns; nil uses the default gap, 8.
     ///   - verticalSpacing: the gap between rows; nil uses the default gap, 8.
+    ///   - content: the rows: `GridRow`s, and views that span every column.
     public init(alignment: Alignment = .center, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil,
                 @ViewBuilder content: () -> Content) {
         layout = GridLayout(alignment: alignment, horizontalSpacing: horizontalSpacing, verticalSpacing: verticalSpacing)
@@ -42,6 +43,7 @@ public struct GridRow<Content: View>: View, PrimitiveView {
 
     /// - Parameters:
     ///   - alignment: how the row's cells line up vertically; nil uses the grid's alignment.
+    ///   - content: the row's cells.
     public init(alignment: VerticalAlignment? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
         self.content = content()

@@ -59,6 +59,7 @@ public struct LazyVGrid<Content: View>: View, PrimitiveView {
     ///   - alignment: where views sit across their column's cells; `.center` by default.
     ///   - spacing: the gap between rows; nil uses the default gap, 8.
     ///   - pinnedViews: accepted for SwiftUI's sake; a still picture pins nothing.
+    ///   - content: the views that fill the cells, in order.
     public init(columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
                 pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content) {
         layout = LazyGridLayout(axis: .vertical, tracks: columns,
@@ -88,6 +89,7 @@ public struct LazyHGrid<Content: View>: View, PrimitiveView {
     ///   - alignment: where views sit across their row's cells; `.center` by default.
     ///   - spacing: the gap between columns; nil uses the default gap, 8.
     ///   - pinnedViews: accepted for SwiftUI's sake; a still picture pins nothing.
+    ///   - content: the views that fill the cells, in order.
     public init(rows: [GridItem], alignment: VerticalAlignment = .center, spacing: CGFloat? = nil,
                 pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content) {
         layout = LazyGridLayout(axis: .horizontal, tracks: rows,

@@ -9,6 +9,7 @@ public struct HStack<Content: View>: View, PrimitiveView {
     ///   - alignment: the guide children line up on vertically; `.center` by default.
     ///   - spacing: the gap between children; nil uses their preferred spacing (8 between plain
     ///     views, 0 next to a `Spacer`).
+    ///   - content: the children, leading to trailing.
     public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         layout = HStackLayout(alignment: alignment, spacing: spacing)
         self.content = content()
@@ -36,6 +37,7 @@ public struct VStack<Content: View>: View, PrimitiveView {
     /// - Parameters:
     ///   - alignment: the guide children line up on horizontally; `.center` by default.
     ///   - spacing: the gap between children; nil uses their preferred spacing.
+    ///   - content: the children, top to bottom.
     public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         layout = VStackLayout(alignment: alignment, spacing: spacing)
         self.content = content()
@@ -59,7 +61,9 @@ public struct ZStack<Content: View>: View, PrimitiveView {
     let layout: ZStackLayout
     let content: Content
 
-    /// - Parameter alignment: how children line up; `.center` by default.
+    /// - Parameters:
+    ///   - alignment: how children line up; `.center` by default.
+    ///   - content: the children, back to front.
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
         layout = ZStackLayout(alignment: alignment)
         self.content = content()

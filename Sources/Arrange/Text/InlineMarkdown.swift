@@ -3,7 +3,7 @@ import Foundation
 /// The inline Markdown that SwiftUI reads in a `Text` made from a string literal
 /// (`LocalizedStringKey`), as CommonMark and GitHub's strikethrough define it
 /// (docs/layout-rules.md §2.2): `**strong**` and `__strong__` in bold, `*emphasis*` and
-/// `_emphasis_` in italic, `` `code` `` in the monospaced face, `~~strike~~` struck through,
+/// `_emphasis_` in italic, a code span in backticks in the monospaced face, `~~strike~~` struck through,
 /// `[text](destination)` in the accent colour, and backslash escapes of ASCII punctuation.
 /// Anything else stays as written: unclosed markers, block syntax (headings, lists), images,
 /// HTML, entities.
@@ -367,7 +367,7 @@ public struct LocalizedStringKey: Equatable, Hashable, Sendable, ExpressibleBySt
 
 extension Text {
     /// Text from a string literal, as SwiftUI's `init(_:tableName:bundle:comment:)`: its inline
-    /// Markdown is read (`**bold**`, `*italic*`, `` `code` ``, `~~strike~~`, `[link](url)`;
+    /// Markdown is read (`**bold**`, `*italic*`, a code span in backticks, `~~strike~~`, `[link](url)`;
     /// docs/layout-rules.md §2.2). Arrange has no string tables: `tableName`, `bundle` and
     /// `comment` are accepted and ignored. Use `Text(verbatim:)` for a literal shown as written.
     public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
