@@ -114,17 +114,7 @@ extension CairoPainter {
             cairo_set_source(context, content)
             cairo_mask(context, alpha)
         }
-        if let capture = open.shadow {
-            context = capture.outer
-            capture.finish()
-        }
-        if open.composited {
-            cairo_pop_group_to_source(context)
-            Self.clip(context, open.clip, open.clipPath, open.frame)
-            if let blend = open.blend { cairo_set_operator(context, blend) }
-            cairo_paint_with_alpha(context, open.opacity)
-        }
-        cairo_restore(context)
+        finish(open)
     }
 
     /// A context on a 1×1 surface that is never painted back: where a filtered group with

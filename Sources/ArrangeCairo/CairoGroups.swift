@@ -50,6 +50,12 @@ extension CairoPainter {
     mutating func endGroup() {
         guard let open = groups.popLast() else { return }
         if let effects = open.effects { return endEffectGroup(open, effects) }
+        finish(open)
+    }
+
+    /// Ends what every group opens: its shadow is painted under it, then the group is composited
+    /// through its clips with its blend mode and opacity, and the saved state comes back.
+    mutating func finish(_ open: OpenGroup) {
         if let capture = open.shadow {
             context = capture.outer
             capture.finish()

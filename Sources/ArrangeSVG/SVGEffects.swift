@@ -30,18 +30,7 @@ extension SVGWriter {
         let mask = group.mask.map { defineMask($0, group: group, frame: frame, transform: finite ? transform : .identity) }
         let filter = group.filters.isEmpty ? nil : defineFilters(group, frame: frame)
         groups.push(group, frame: frame)
-        var clips: [Int] = []
-        if let shapeClip {
-            clips.append(beginClipPath())
-            body.element(shapeClip, frame)
-            body.write("/></clipPath>\n")
-        }
-        if let clipPath {
-            clips.append(beginClipPath())
-            body.write("<path d=\"")
-            body.write(pathData: clipPath, dx: frame.minX, dy: frame.minY)
-            body.write("\"/></clipPath>\n")
-        }
+        let clips = defineClips(shapeClip, clipPath, frame: frame)
         var opened = 0
         openLayer(clip: clips.first, opacity: group.opacity, blendMode: group.blendMode, isolated: group.isolated, id: identity.id, count: &opened)
         if clips.count > 1 { open(clip: clips[1], count: &opened) }

@@ -30,18 +30,7 @@ extension SVGWriter {
             openGroups.append(0)
             return
         }
-        var clips: [Int] = []
-        if let shapeClip {
-            clips.append(beginClipPath())
-            body.element(shapeClip, frame)
-            body.write("/></clipPath>\n")
-        }
-        if let clipPath {
-            clips.append(beginClipPath())
-            body.write("<path d=\"")
-            body.write(pathData: clipPath, dx: frame.minX, dy: frame.minY)
-            body.write("\"/></clipPath>\n")
-        }
+        let clips = defineClips(shapeClip, clipPath, frame: frame)
         let filter = shadow.map { defineShadow($0, group: group, frame: frame) }
         // The translation can go on the outer `<g>` only when nothing there is placed in its frame.
         let translationInside = moves && (!clips.isEmpty || filter != nil)
@@ -68,6 +57,24 @@ extension SVGWriter {
     }
 
     /// Writes `<clipPath id="clipN">` with the next clip number, and returns the number.
+    /// Writes the `<clipPath>` definitions of a group's shape clip and custom clip path, in that
+    /// order, and returns their numbers.
+    mutating func defineClips(_ shapeClip: ShapeKind?, _ clipPath: Path?, frame: CGRect) -> [Int] {
+        var clips: [Int] = []
+        if let shapeClip {
+            clips.append(beginClipPath())
+            body.element(shapeClip, frame)
+            body.write("/></clipPath>\n")
+        }
+        if let clipPath {
+            clips.append(beginClipPath())
+            body.write("<path d=\"")
+            body.write(pathData: clipPath, dx: frame.minX, dy: frame.minY)
+            body.write("\"/></clipPath>\n")
+        }
+        return clips
+    }
+
     mutating func beginClipPath() -> Int {
         clipCount += 1
         body.indent(depth)
