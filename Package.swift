@@ -14,6 +14,9 @@ let package = Package(
         .library(name: "ArrangeSnapshot", targets: ["ArrangeSnapshot"]),
         .library(name: "ArrangeSnapshotTesting", targets: ["ArrangeSnapshotTesting"]),
         .executable(name: "arrange", targets: ["arrange"]),
+        // `swift package --allow-writing-to-package-directory render-scenes` in a package that
+        // depends on Arrange: its DocC catalogs' scenes to pictures (README, "DocC and SwiftPM").
+        .plugin(name: "RenderScenes", targets: ["RenderScenes"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -71,6 +74,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/arrange-cli"
+        ),
+        // A command plugin, not a build-tool plugin: the pictures are source files of a DocC
+        // catalog, and a build-tool plugin may write only into its own work folder.
+        .plugin(
+            name: "RenderScenes",
+            capability: .command(
+                intent: .custom(verb: "render-scenes",
+                                description: "Render the scenes in each <Name>.docc/Scenes folder into <Name>.docc/Resources with DocC's names (card@2x.png, card~dark@2x.png)"),
+                permissions: [.writeToPackageDirectory(reason: "The pictures are written into the DocC catalogs' Resources folders.")]
+            ),
+            dependencies: ["arrange"]
         ),
         // Benchmarks against floors timed in the same run: swift run -c release arrange-benchmarks
         .executableTarget(name: "arrange-benchmarks",
