@@ -7,6 +7,10 @@ import Foundation
 /// `card@2x.png` and `card~dark@2x.png`; a PDF `card.pdf` and `card~dark.pdf`. An SVG is one
 /// adaptive file, `card.svg` (`AdaptiveSVG`).
 public enum ColorSchemeFiles {
+    /// What a dark picture's name adds to the light one's, before any scale suffix and the
+    /// extension: DocC's `~dark`.
+    public static let darkSuffix = "~dark"
+
     /// The light and dark files for the output `path` of `format` at `scale` (dark nil for an SVG,
     /// which holds both). `exact` keeps the light file's name as given (a file named with `-o`),
     /// without a scale suffix; the dark one is named beside it.
@@ -17,7 +21,7 @@ public enum ColorSchemeFiles {
         let dot = ext.isEmpty ? "" : "." + ext
         // DocC's scale suffixes, for PNG only: a PDF has no pixels.
         let suffix = exact || format != .png || !(scale == 2 || scale == 3) ? "" : "@\(Int(scale))x"
-        return (exact ? path : stem + suffix + dot, stem + "~dark" + suffix + dot)
+        return (exact ? path : stem + suffix + dot, stem + darkSuffix + suffix + dot)
     }
 }
 

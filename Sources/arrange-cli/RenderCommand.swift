@@ -259,17 +259,3 @@ extension OutputFormat {
         return formats
     }
 }
-
-/// `--color-scheme light|dark|both`.
-enum ColorSchemeOption: String, ExpressibleByArgument, CaseIterable {
-    case light, dark, both
-
-    /// The one scheme it names; nil for both.
-    var scheme: ColorScheme? {
-        switch self {
-        case .light: .light
-        case .dark: .dark
-        case .both: nil
-        }
-    }
-}
