@@ -80,6 +80,17 @@ struct BatchRender: Sendable {
     let workers: Int
     /// The fingerprints of outputs written before, for `--incremental`; nil renders every scene.
     let manifest: IncrementalManifest?
+    /// The files the batch writes that are known only once a scene is read: the pictures of a
+    /// scene drawn in both schemes.
+    private let claims: OutputClaims
+
+    init(plans: [Plan], settings: Settings, workers: Int, manifest: IncrementalManifest?) {
+        self.plans = plans
+        self.settings = settings
+        self.workers = workers
+        self.manifest = manifest
+        claims = OutputClaims(plans: plans)
+    }
 
     /// Threads for each PNG's bands: `--jobs N` renders N scenes at once, each on one core, so a
     /// batch uses the cores it was given and no more; a single scene uses every core.
@@ -158,6 +169,12 @@ struct BatchRender: Sendable {
             let fingerprint = manifest == nil ? nil : self.fingerprint(of: plan.input, scene)
             let schemes = settings.renderer.bothSchemes(of: scene)
             let outputs = try self.outputs(plan, scene, both: schemes != nil)
+            // Before anything is written (or skipped as unchanged): x.yaml's x~dark.png may be
+            // the output of x~dark.yaml.
+            if let clash = claims.claim(outputs, for: plan.input.displayName) {
+                Console.printError("\(plan.input.displayName): error: \(clash)")
+                return .failed
+            }
             if let manifest, let fingerprint, manifest.isCurrent(outputs.flatMap(\.paths), fingerprint: fingerprint) {
                 return .unchanged(outputs: outputs)
             }
@@ -218,6 +235,46 @@ struct BatchRender: Sendable {
         } catch {
             Console.error(error)
             return .failed
+        }
+    }
+}
+
+/// Which scene writes each file that is named only once its scene is read (a scene drawn in
+/// both schemes: `x~dark.png`, and at scale 2 `x@2x.png`), so that one never overwrites another
+/// scene's output: such a file may be no plan's target, and no other scene's such file.
+///
+/// A class: the batch's workers share it, under its lock.
+final class OutputClaims: Sendable {
+    /// Every plan's targets, by path: the scene that writes each.
+    private let targets: [String: String]
+    /// The files claimed so far, by path: the scene that writes each.
+    private let claimed = Mutex<[String: String]>([:])
+
+    init(plans: [BatchRender.Plan]) {
+        var targets: [String: String] = [:]
+        for plan in plans {
+            for target in plan.targets where target.path != "-" { targets[target.path] = plan.input.displayName }
+        }
+        self.targets = targets
+    }
+
+    /// Claims for `scene` the files of `outputs` that are not their target's own path: nil when
+    /// every one is free (or already `scene`'s), else why not, naming the scene that has it. A
+    /// refused scene claims nothing.
+    func claim(_ outputs: [BatchRender.Output], for scene: String) -> String? {
+        claimed.withLock { claimed in
+            var new: [String] = []
+            for output in outputs {
+                for path in output.paths where path != output.target.path && path != "-" {
+                    if let owner = targets[path] ?? claimed[path], owner != scene {
+                        let picture = path == output.darkPath ? "its dark picture" : "its light picture"
+                        return "\(path), \(picture), is already the output of \(owner); rename one of the scenes"
+                    }
+                    new.append(path)
+                }
+            }
+            for path in new { claimed[path] = scene }
+            return nil
         }
     }
 }

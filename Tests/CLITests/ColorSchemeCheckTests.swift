@@ -146,4 +146,34 @@ import TestSupport
         // card~dark.yaml's own picture, never card.yaml's dark one.
         #expect(try centre(folder.appendingPathComponent("refs/card~dark.png")) == "#00FF00")
     }
+
+    @Test func renderRefusesADarkPictureThatIsAnotherScenesOutput() throws {
+        // Either order, either source of `both`, one job or two: card.yaml's dark picture would
+        // be out/card~dark.png, card~dark.yaml's picture.
+        for (scenes, option) in [(["card.yaml", "card~dark.yaml"], [String]()), (["card~dark.yaml", "card.yaml"], ["-j", "1"]),
+                                 (["card.yaml", "card~dark.yaml"], ["--color-scheme", "both"])] {
+            let folder = try folder(["card.yaml": Self.scene, "card~dark.yaml": Self.green])
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let run = try arrange(["render"] + scenes + ["-o", "out"] + option, in: folder)
+            #expect(run.status != 0, "\(option)")
+            #expect(run.errors.contains("card.yaml: error: out/card~dark.png, its dark picture, is already the output of card~dark.yaml; rename one of the scenes"),
+                    "\(option): \(run.errors)")
+            #expect(run.errors.contains("rendered 1 of 2 scenes"), "\(run.errors)")
+            // card.yaml wrote nothing; card~dark.yaml its own picture (with the option, its dark one too).
+            let out = folder.appendingPathComponent("out")
+            #expect(files(out) == (option.contains("both") ? ["card~dark.png", "card~dark~dark.png"] : ["card~dark.png"]), "\(option)")
+            #expect(try centre(out.appendingPathComponent("card~dark.png")) == "#00FF00")
+        }
+    }
+
+    @Test func renderRefusesALightPictureAtScale2ThatIsAnotherScenesOutput() throws {
+        // At scale 2 card.yaml's light picture is out/card@2x.png, card@2x.yaml's picture.
+        let folder = try folder(["card.yaml": Self.scene, "card@2x.yaml": Self.green])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try arrange(["render", "card.yaml", "card@2x.yaml", "-o", "out", "--scale", "2"], in: folder)
+        #expect(run.status != 0)
+        #expect(run.errors.contains("card.yaml: error: out/card@2x.png, its light picture, is already the output of card@2x.yaml; rename one of the scenes"),
+                "\(run.errors)")
+        #expect(files(folder.appendingPathComponent("out")) == ["card@2x.png"])
+    }
 }
