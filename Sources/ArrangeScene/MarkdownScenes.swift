@@ -96,7 +96,7 @@ public struct MarkdownScenes: Sendable {
         }
         var source = lines[(index + 1)..<close].joined(separator: "\n")
         if opening == escapedCommentOpening { source = unescapedComment(source) }
-        let end = close + 1 < lines.count && lines[close + 1].hasPrefix("![") ? close + 2 : close + 1
+        let end = close + 1 < lines.count && isImage(lines[close + 1]) ? close + 2 : close + 1
         return (index..<end, source)
     }
 
@@ -106,9 +106,18 @@ public struct MarkdownScenes: Sendable {
         let start = fence.lowerBound, end = fence.upperBound
         guard start >= 2, lines[start - 1].isEmpty, lines[start - 2] == detailsOpening,
               end + 1 < lines.count, lines[end].isEmpty, lines[end + 1] == detailsClosing else { return fence }
-        let withImage = start >= 4 && lines[start - 3].isEmpty && lines[start - 4].hasPrefix("![")
+        let withImage = start >= 4 && lines[start - 3].isEmpty && isImage(lines[start - 4])
         return (withImage ? start - 4 : start - 2)..<(end + 2)
     }
+
+    /// Whether a line is a block's picture as a rewrite writes it: an image link, or the
+    /// `<picture>` of a light and a dark file.
+    private static func isImage(_ line: String) -> Bool {
+        line.hasPrefix("![") || line.hasPrefix(pictureOpening)
+    }
+
+    /// How the `<picture>` of a block drawn in both schemes starts.
+    static let pictureOpening = "<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\""
 
     /// A source as the body of an HTML comment, which may not hold "--": `&` written `&amp;` and
     /// each hyphen that follows a hyphen `&#45;`, so the source comes back exactly.
@@ -197,9 +206,14 @@ public struct MarkdownScenes: Sendable {
     /// `details` in a collapsed `<details>` block below it, its fence an `arrange` fence. Either is
     /// read back as the block, so rewriting the result gives it again. `image` is a relative
     /// path; it is percent-encoded into the link, and the description is made one line of
-    /// alternative text.
-    public static func replacement(for block: Block, image: String, description: String?, details: Bool) -> String {
-        let link = "![\(MarkdownEscaping.altText(description ?? "arrange scene \(block.number)"))](\(MarkdownEscaping.linkDestination(image)))"
+    /// alternative text. With `darkImage` (a block drawn in both colour schemes) the link is a
+    /// `<picture>` that shows the dark file where the reader prefers dark, read back as well.
+    public static func replacement(for block: Block, image: String, description: String?, details: Bool, darkImage: String? = nil) -> String {
+        let alt = description ?? "arrange scene \(block.number)"
+        var link = "![\(MarkdownEscaping.altText(alt))](\(MarkdownEscaping.linkDestination(image)))"
+        if let darkImage {
+            link = picture(light: image, dark: darkImage, alt: alt)
+        }
         guard details else {
             // A comment may not hold "--" (and CommonMark ends it at the first "-->").
             let escaped = block.source.contains("--")
@@ -209,6 +223,19 @@ public struct MarkdownScenes: Sendable {
         // Longer than any run of backticks in the source, so no line of it closes the fence.
         let fence = String(repeating: "`", count: max(3, longestBacktickRun(in: block.source) + 1))
         return "\(link)\n\n\(detailsOpening)\n\n\(fence)arrange\n\(block.source)\n\(fence)\n\n\(detailsClosing)"
+    }
+
+    /// `<picture><source media="(prefers-color-scheme: dark)" srcset="DARK"><img alt="ALT"
+    /// src="LIGHT"></picture>` on one line: the paths as URL references, with commas encoded too
+    /// (a srcset separates candidates with them), and every value XML-escaped.
+    static func picture(light: String, dark: String, alt: String) -> String {
+        func reference(_ path: String) -> String {
+            XMLEscaping.escape(XMLEscaping.linkReference(path).replacingOccurrences(of: ",", with: "%2C"))
+        }
+        // One line, as the image link: line breaks and other control characters become spaces.
+        let line = String(alt.map { $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } ? " " : $0 })
+            .trimmingCharacters(in: .whitespaces)
+        return pictureOpening + reference(dark) + "\"><img alt=\"" + XMLEscaping.escape(line) + "\" src=\"" + reference(light) + "\"></picture>"
     }
 
     /// The most backticks in a row anywhere in `text`.

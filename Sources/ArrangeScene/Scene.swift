@@ -72,6 +72,10 @@ public struct Scene: @unchecked Sendable {
     /// The colour scheme the scene is rendered in: its `colorScheme:`, or what `arrange render
     /// --color-scheme` puts in its place; nil renders in light, SwiftUI's default.
     public var colorScheme: ColorScheme?
+    /// Whether the scene is drawn in both schemes, light and dark (`colorScheme: both`): a
+    /// light and a dark picture, or one adaptive SVG. `colorScheme` is then nil; `arrange render
+    /// --color-scheme` replaces this too.
+    public var bothColorSchemes = false
     /// How many views the scene has, copies made by `repeat` included.
     public var viewCount: Int
     /// Where the canvas is written, if it is; errors about the picture's size point here.
@@ -229,6 +233,7 @@ public struct Scene: @unchecked Sendable {
         var viewNode: Node?, animationNode: Node?
         var animation: SceneAnimation?
         var colorScheme: ColorScheme?
+        var bothColorSchemes = false
         var fontsFailed = false
         var checkedFonts: (base: FontLibrary, library: FontLibrary)?
         do {
@@ -254,7 +259,9 @@ public struct Scene: @unchecked Sendable {
                     case .seed:
                         continue
                     case .colorScheme:
-                        colorScheme = try reader.choice(entry.value, entry.name, SceneReader.colorSchemes)
+                        // `both` only here: a view is drawn in one scheme.
+                        colorScheme = try reader.choice(entry.value, entry.name, SceneReader.sceneColorSchemes)
+                        bothColorSchemes = colorScheme == nil
                     case .animation:
                         // Read once the view is: each keyframe reads it again with its values.
                         animationNode = entry.value
@@ -302,6 +309,7 @@ public struct Scene: @unchecked Sendable {
         scene.limits = limits
         scene.animation = animation
         scene.colorScheme = colorScheme
+        scene.bothColorSchemes = bothColorSchemes
         scene.connectors = connectors
         scene.inputs = reader.collected.inputs.sorted()
         scene.inputFolders = reader.collected.inputFolders.sorted()

@@ -104,7 +104,7 @@ enum SceneKey: String, MappingKey {
     case canvas, seed, view, description
     case fonts
     case animation
-    /// `colorScheme: light|dark`: the scheme the whole scene is rendered in.
+    /// `colorScheme: light|dark|both`: the scheme the whole scene is rendered in; `both` draws it in each.
     case colorScheme
 }
 

@@ -31,7 +31,11 @@ public struct SceneRenderer: Sendable {
     /// The colour scheme every scene is rendered in, replacing each scene's `colorScheme:`; nil
     /// keeps the scene's (`arrange render --color-scheme`).
     public var colorScheme: ColorScheme?
+    /// Whether every scene is drawn in both schemes, light and dark (`--color-scheme both`),
+    /// whatever its `colorScheme:`; `colorScheme` is then ignored.
+    public var bothColorSchemes = false
 
+    /// A renderer with these options; every one has a default.
     public init(scale: CGFloat? = nil, svgTextMode: SVGRenderer.TextMode = .outlines, fonts: FontLibrary = .system,
                 pngThreads: Int? = nil, backends: BackendRegistry = .standard, colorScheme: ColorScheme? = nil) {
         self.scale = scale
@@ -62,10 +66,24 @@ public struct SceneRenderer: Sendable {
 extension SceneRenderer {
     /// `scene` with this renderer's colour scheme, if it sets one, in place of its own.
     public func prepared(_ scene: Scene) -> Scene {
-        guard let colorScheme else { return scene }
+        guard let colorScheme, !bothColorSchemes else { return scene }
         var scene = scene
         scene.colorScheme = colorScheme
+        scene.bothColorSchemes = false
         return scene
+    }
+
+    /// The schemes `scene` is drawn in when it is drawn in both, light then dark (`--color-scheme
+    /// both`, or the scene's `colorScheme: both` unless `--color-scheme` names one); nil when it
+    /// is drawn in one, as `layout` draws it.
+    public func bothSchemes(of scene: Scene) -> [SceneRenderer]? {
+        guard bothColorSchemes || (colorScheme == nil && scene.bothColorSchemes) else { return nil }
+        return [ColorScheme.light, .dark].map { scheme in
+            var renderer = self
+            renderer.bothColorSchemes = false
+            renderer.colorScheme = scheme
+            return renderer
+        }
     }
 }
 

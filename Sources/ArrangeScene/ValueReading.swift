@@ -62,6 +62,8 @@ extension SceneReader {
     ]
 
     static let colorSchemes: KeyValuePairs<String, ColorScheme> = ["light": .light, "dark": .dark]
+    /// A scene's top-level `colorScheme`: also `both`, nil here, drawn in light and in dark.
+    static let sceneColorSchemes: KeyValuePairs<String, ColorScheme?> = ["light": .light, "dark": .dark, "both": nil]
 
     /// SwiftUI's `DynamicTypeSize` cases, by their names.
     static let dynamicTypeSizes: KeyValuePairs<String, DynamicTypeSize> = [

@@ -20,9 +20,12 @@ public struct CheckReport: Codable, Equatable, Sendable {
     public var failed: Int { results.filter(\.status.isFailure).count }
 
     /// "12 scenes: 10 passed, 1 recorded, 1 failed", with "(2 tolerated)" after the passes when
-    /// a tolerance allowed some.
+    /// a tolerance allowed some. When scenes drawn in light and dark make more pictures than
+    /// scenes, the pictures are counted too: "12 scenes, 14 pictures: …".
     public var summary: String {
-        "\(results.count) scene\(results.count == 1 ? "" : "s"): \(passed) passed\(tolerated > 0 ? " (\(tolerated) tolerated)" : ""), "
+        let scenes = Set(results.map(\.scene)).count
+        let counted = scenes == results.count ? "" : ", \(results.count) picture\(results.count == 1 ? "" : "s")"
+        return "\(scenes) scene\(scenes == 1 ? "" : "s")\(counted): \(passed) passed\(tolerated > 0 ? " (\(tolerated) tolerated)" : ""), "
             + "\(recorded) recorded, \(failed) failed"
     }
 

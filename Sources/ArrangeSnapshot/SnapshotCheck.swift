@@ -7,7 +7,9 @@ import Foundation
 /// its layout with the reference's layout dump, so a failure says which views moved.
 ///
 /// References live in one folder: `NAME.png`, `NAME.layout.json` and, with `compareSVG`,
-/// `NAME.svg`, where NAME is the scene's file name without its extension. Failures leave
+/// `NAME.svg`, where NAME is the scene's file name without its extension; a scene drawn in both
+/// colour schemes adds `NAME~dark.png`, its dark picture (its layout is the light one's, and
+/// `NAME.svg` the adaptive SVG that holds both). Failures leave
 /// `NAME.expected.png`, `NAME.actual.png` and `NAME.diff.png` in the output folder, beside the
 /// report, so the folder alone shows what went wrong; each check removes the ones it did not
 /// write, so a scene that passes now leaves none from an earlier failure. Nothing in the
@@ -62,15 +64,27 @@ public struct SnapshotCheck: Sendable {
         ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     }
 
-    /// Checks one scene under the reference name `name`, then removes the artefacts of `name`
-    /// in the output folder that this check did not write (`artefacts(of:)`).
-    public func check(_ load: () throws -> Scene, file: String, name: String) -> CheckResult {
-        var result = compare(load, file: file, name: name)
-        // Only files, only directly in the output folder: the folder may hold anything.
-        for note in Self.artefactFiles(of: name).removeStale(from: output, keeping: Set(result.files?.paths ?? [])) {
-            result.message = result.message.map { "\($0); \(note)" } ?? note
+    /// Checks one scene under the reference name `name`: one result for each picture it is drawn
+    /// as. A scene drawn in one colour scheme is one picture, `NAME.png`; one drawn in both
+    /// (`colorScheme: both`, or a renderer with `bothColorSchemes`) is two, the light one
+    /// compared with `NAME.png` and the dark one, its own result named `NAME~dark`, with
+    /// `NAME~dark.png` (`ColorSchemeFiles.darkSuffix`): a check that passes means both match.
+    /// Then removes the artefacts of each result's name in the output folder that this check did
+    /// not write (`artefacts(of:)`).
+    ///
+    /// `sceneNames` holds the reference name of every scene checked with this one and its file:
+    /// when the dark picture's name is another scene's, the dark result is an error naming that
+    /// scene, and neither's references or artefacts are touched for it.
+    public func check(_ load: () throws -> Scene, file: String, name: String, sceneNames: [String: String] = [:]) -> [CheckResult] {
+        var results = compare(load, file: file, name: name, sceneNames: sceneNames)
+        for index in results.indices where results[index].name == name || sceneNames[results[index].name] == nil {
+            // Only files, only directly in the output folder: the folder may hold anything.
+            let written = Set(results[index].files?.paths ?? [])
+            for note in Self.artefactFiles(of: results[index].name).removeStale(from: output, keeping: written) {
+                results[index].message = results[index].message.map { "\($0); \(note)" } ?? note
+            }
         }
-        return result
+        return results
     }
 
     /// The files a failing check of `name` may leave in the output folder.
@@ -83,27 +97,64 @@ public struct SnapshotCheck: Sendable {
         SnapshotArtefacts(name: name, pathExtension: "png", copiesReference: true)
     }
 
-    /// Renders one scene and has `SnapshotEngine` record or compare it: the PNG is the reference,
-    /// its layout and (with `compareSVG`) its SVG are written with it and compared by `difference`.
-    private func compare(_ load: () throws -> Scene, file: String, name: String) -> CheckResult {
+    /// Renders one scene, in one scheme or in both, and compares each picture (`comparePicture`).
+    /// An error before the pictures are known is one result, under `name`.
+    private func compare(_ load: () throws -> Scene, file: String, name: String, sceneNames: [String: String]) -> [CheckResult] {
         var result = CheckResult(name: name, scene: file, status: .error)
+        let pictures: [RenderedScene]
         do {
             let scene = try load()
             result.inputs = scene.inputs
-            let rendered = try renderer.layout(scene)
+            pictures = try (renderer.bothSchemes(of: scene) ?? [renderer]).map { try $0.layout(scene) }
             // Only --strict acts on warnings here (they are the same ones `render` prints): without
-            // it the layout is not inspected at all.
-            if warnings.strict { _ = try warnings.apply(rendered.warnings(overflow: true)) }
+            // it the layout is not inspected at all. Checked for every picture before any is
+            // compared or recorded.
+            if warnings.strict {
+                for rendered in pictures { _ = try warnings.apply(rendered.warnings(overflow: true)) }
+            }
+        } catch {
+            result.message = Self.describe(error)
+            return [result]
+        }
+        guard pictures.count == 2 else {
+            return [comparePicture(pictures[0], result: result, name: name, layoutName: name, svg: { try pictures[0].data(as: .svg) })]
+        }
+        let light = pictures[0], dark = pictures[1]
+        // The SVG `render` writes for both schemes: one adaptive file.
+        let lightResult = comparePicture(light, result: result, name: name, layoutName: name, svg: {
+            try light.adaptiveSVG(light.displayList, dark: dark, dark.displayList)
+        })
+        let darkName = name + ColorSchemeFiles.darkSuffix
+        var darkResult = result
+        darkResult.name = darkName
+        if let owner = sceneNames[darkName] {
+            darkResult.message = "\(file)'s dark picture has the reference name '\(darkName)', which is \(owner)'s; rename one of the scenes"
+            return [lightResult, darkResult]
+        }
+        // The dark picture alone: the layout is the light one's (a scheme changes colours), and
+        // its SVG is part of the light picture's.
+        return [lightResult, comparePicture(dark, result: darkResult, name: darkName, layoutName: name, svg: nil)]
+    }
+
+    /// Has `SnapshotEngine` record or compare one picture of a scene under the reference name
+    /// `name`: the PNG is the reference; its layout (when `layoutName` is `name`) and with
+    /// `compareSVG` its SVG are written with it and compared by `difference`. The layout is
+    /// compared with `layoutName`'s.
+    private func comparePicture(_ rendered: RenderedScene, result: CheckResult, name: String, layoutName: String,
+                                svg: (() throws -> Data)?) -> CheckResult {
+        var result = result
+        do {
             let actualPNG = try rendered.data(as: .png)
-            var companions = [(name: "\(name).layout.json", data: Data(rendered.layoutJSON.utf8))]
-            let actualSVG = compareSVG ? try rendered.data(as: .svg) : nil
+            var companions: [(name: String, data: Data)] = []
+            if layoutName == name { companions.append((name: "\(name).layout.json", data: Data(rendered.layoutJSON.utf8))) }
+            let actualSVG = compareSVG ? try svg?() : nil
             if let actualSVG { companions.append((name: "\(name).svg", data: actualSVG)) }
             let folder = ReferenceFolder(url: references, confined: true)
             // The diffing fills in `result` (pixel counts, moved views) and `notes` as it compares.
             var notes: [String] = []
             let diffing = Diffing<Data>(toData: { $0 }, fromData: { $0 }) { referencePNG, actualPNG in
-                try difference(referencePNG, actualPNG, rendered: rendered, actualSVG: actualSVG, name: name, in: folder,
-                               result: &result, notes: &notes)
+                try difference(referencePNG, actualPNG, rendered: rendered, actualSVG: actualSVG, name: name, layoutName: layoutName,
+                               in: folder, result: &result, notes: &notes)
             }
             let engine = SnapshotEngine(references: folder, fileName: "\(name).png", companions: companions, record: record,
                                         diffing: diffing, artefactsFolder: output, artefacts: Self.artefactFiles(of: name))
@@ -135,9 +186,10 @@ public struct SnapshotCheck: Sendable {
     /// nothing differs, else the problems and notes and the diff image. The pixel counts and the
     /// views that moved go into `result`, notes about the reference into `notes`, either way.
     private func difference(_ referencePNG: Data, _ actualPNG: Data, rendered: RenderedScene, actualSVG: Data?, name: String,
-                            in folder: ReferenceFolder, result: inout CheckResult, notes: inout [String]) throws -> (message: String, image: Data?)? {
+                            layoutName: String, in folder: ReferenceFolder, result: inout CheckResult,
+                            notes: inout [String]) throws -> (message: String, image: Data?)? {
         let png = folder.url.appendingPathComponent("\(name).png")
-        let layoutFile = folder.url.appendingPathComponent("\(name).layout.json")
+        let layoutFile = folder.url.appendingPathComponent("\(layoutName).layout.json")
         let svgFile = folder.url.appendingPathComponent("\(name).svg")
         var problems: [String] = []
         // Said, never silently read: a reference whose end marker is missing.

@@ -11,6 +11,20 @@ struct BatchRender: Sendable {
         let format: OutputFormat
         /// The file's path, or "-" for standard output.
         let path: String
+        /// Whether the path was named with `-o card.png`: drawn in both schemes, the light
+        /// picture keeps that name exactly.
+        var exact = false
+    }
+
+    /// Where one target's pictures go: its file, and the dark picture's when the scene is drawn
+    /// in both schemes (nil for one scheme, and for an SVG, which holds both).
+    struct Output: Sendable, Hashable {
+        let target: Target
+        let path: String
+        let darkPath: String?
+
+        /// Every file written.
+        var paths: [String] { [path] + (darkPath.map { [$0] } ?? []) }
     }
 
     /// One scene and where its pictures go.
@@ -39,17 +53,26 @@ struct BatchRender: Sendable {
         var at: Double? = nil
         /// The options that change the pictures, as text: part of each output's fingerprint.
         var optionsKey: String {
-            "\(ArrangeTool.version)|scale=\(renderer.scale.map { "\($0)" } ?? "scene")|seed=\(seed.map(String.init) ?? "scene")|svg-text=\(renderer.svgTextMode.rawValue)|at=\(at.map { "\($0)" } ?? "none")|color-scheme=\(renderer.colorScheme.map { "\($0)" } ?? "scene")"
+            "\(ArrangeTool.version)|scale=\(renderer.scale.map { "\($0)" } ?? "scene")|seed=\(seed.map(String.init) ?? "scene")|svg-text=\(renderer.svgTextMode.rawValue)|at=\(at.map { "\($0)" } ?? "none")|color-scheme=\(renderer.bothColorSchemes ? "both" : renderer.colorScheme.map { "\($0)" } ?? "scene")"
         }
     }
 
     /// How one scene went.
     enum Outcome: Sendable {
-        /// Drawn and written: the files written, and the fingerprint of what they were drawn from.
-        case rendered(files: Int, fingerprint: String?)
+        /// Drawn and written: the files written, the fingerprint of what they were drawn from,
+        /// and where each target's pictures went.
+        case rendered(files: Int, fingerprint: String?, outputs: [Output])
         /// Its outputs were already drawn from the same scene, files and options.
-        case unchanged
+        case unchanged(outputs: [Output])
         case failed
+
+        /// Where each target's pictures went; empty for a scene that failed.
+        var outputs: [Output] {
+            switch self {
+            case .rendered(_, _, let outputs), .unchanged(let outputs): outputs
+            case .failed: []
+            }
+        }
     }
 
     let plans: [Plan]
@@ -57,6 +80,17 @@ struct BatchRender: Sendable {
     let workers: Int
     /// The fingerprints of outputs written before, for `--incremental`; nil renders every scene.
     let manifest: IncrementalManifest?
+    /// The files the batch writes that are known only once a scene is read: the pictures of a
+    /// scene drawn in both schemes.
+    private let claims: OutputClaims
+
+    init(plans: [Plan], settings: Settings, workers: Int, manifest: IncrementalManifest?) {
+        self.plans = plans
+        self.settings = settings
+        self.workers = workers
+        self.manifest = manifest
+        claims = OutputClaims(plans: plans)
+    }
 
     /// Threads for each PNG's bands: `--jobs N` renders N scenes at once, each on one core, so a
     /// batch uses the cores it was given and no more; a single scene uses every core.
@@ -106,6 +140,22 @@ struct BatchRender: Sendable {
         return hash.hex
     }
 
+    /// Where `plan`'s pictures of `scene` go: each target's path, and with `both` schemes the
+    /// light and dark files named as DocC reads them (`ColorSchemeFiles`), at the scale the
+    /// scene is drawn at.
+    /// - Throws: `SceneError` when both pictures would go to standard output.
+    func outputs(_ plan: Plan, _ scene: Scene, both: Bool) throws -> [Output] {
+        try plan.targets.map { target in
+            guard both else { return Output(target: target, path: target.path, darkPath: nil) }
+            if target.path == "-", target.format != .svg {
+                throw SceneError("the scene is drawn in light and dark (colorScheme: both), two \(target.format.rawValue.uppercased()) pictures, and standard output takes one; write SVG (one file for both) or give -o a folder",
+                                 at: scene.viewLocation)
+            }
+            let files = ColorSchemeFiles.files(for: target.path, format: target.format, scale: settings.renderer.scale ?? scene.canvas.scale, exact: target.exact)
+            return Output(target: target, path: files.light, darkPath: files.dark)
+        }
+    }
+
     /// Reads, lays out and draws one scene in every format, then writes the files. Nothing is
     /// written unless every format rendered; a file that fails to write takes the scene's other
     /// new files with it.
@@ -117,24 +167,49 @@ struct BatchRender: Sendable {
         do {
             let scene = try plan.input.load(seed: settings.seed, limits: settings.limits, fonts: settings.renderer.fonts)
             let fingerprint = manifest == nil ? nil : self.fingerprint(of: plan.input, scene)
-            if let manifest, let fingerprint, manifest.isCurrent(plan.targets.map(\.path), fingerprint: fingerprint) {
-                return .unchanged
+            let schemes = settings.renderer.bothSchemes(of: scene)
+            let outputs = try self.outputs(plan, scene, both: schemes != nil)
+            // Before anything is written (or skipped as unchanged): x.yaml's x~dark.png may be
+            // the output of x~dark.yaml.
+            if let clash = claims.claim(outputs, for: plan.input.displayName) {
+                Console.printError("\(plan.input.displayName): error: \(clash)")
+                return .failed
             }
-            let rendered = try settings.renderer.layout(scene)
-            // Before anything is drawn: with --strict a warning fails the scene, and nothing is written.
-            try Console.warn(rendered.warnings(overflow: settings.warnOverflow), settings.warnings)
-            var list = rendered.displayList
-            if let at = settings.at {
-                guard scene.animation != nil else {
-                    throw SceneError("--at draws an animation at a time, and this scene has no 'animation'", at: scene.viewLocation)
+            if let manifest, let fingerprint, manifest.isCurrent(outputs.flatMap(\.paths), fingerprint: fingerprint) {
+                return .unchanged(outputs: outputs)
+            }
+            // One scheme, or light then dark.
+            var drawings: [(rendered: RenderedScene, list: DisplayList)] = []
+            var warnings: [String] = []
+            for renderer in schemes ?? [settings.renderer] {
+                let rendered = try renderer.layout(scene)
+                warnings += rendered.warnings(overflow: settings.warnOverflow).filter { !warnings.contains($0) }
+                var list = rendered.displayList
+                if let at = settings.at {
+                    guard scene.animation != nil else {
+                        throw SceneError("--at draws an animation at a time, and this scene has no 'animation'", at: scene.viewLocation)
+                    }
+                    list = try SceneTimeline(scene, renderer: renderer).frame(at: at).displayList
                 }
-                list = try SceneTimeline(scene, renderer: settings.renderer).frame(at: at).displayList
+                drawings.append((rendered, list))
             }
-            let drawn = list
-            let pictures = try plan.targets.map { ($0, try rendered.draw(drawn, as: $0.format)) }
+            // Before anything is drawn: with --strict a warning fails the scene, and nothing is written.
+            try Console.warn(warnings, settings.warnings)
+            var pictures: [(path: String, data: Data)] = []
+            for output in outputs {
+                let light = drawings[0], format = output.target.format
+                if drawings.count == 2, format == .svg {
+                    pictures.append((output.path, try light.rendered.adaptiveSVG(light.list, dark: drawings[1].rendered, drawings[1].list)))
+                    continue
+                }
+                pictures.append((output.path, try light.rendered.draw(light.list, as: format)))
+                if let darkPath = output.darkPath, drawings.count == 2 {
+                    pictures.append((darkPath, try drawings[1].rendered.draw(drawings[1].list, as: format)))
+                }
+            }
             var written: [String] = []
-            for (target, data) in pictures {
-                if target.path == "-" {
+            for (path, data) in pictures {
+                if path == "-" {
                     do {
                         try Console.writeOutput(data)
                     } catch {
@@ -144,22 +219,62 @@ struct BatchRender: Sendable {
                     continue
                 }
                 do {
-                    let folder = (target.path as NSString).deletingLastPathComponent
+                    let folder = (path as NSString).deletingLastPathComponent
                     try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
-                    try FileOutput.write(data, to: URL(fileURLWithPath: target.path), sync: settings.sync)
-                    written.append(target.path)
-                    if settings.verbose { Console.printError("wrote \(target.path)") }
+                    try FileOutput.write(data, to: URL(fileURLWithPath: path), sync: settings.sync)
+                    written.append(path)
+                    if settings.verbose { Console.printError("wrote \(path)") }
                 } catch {
                     // unlink, not removeItem: a folder that took a name meanwhile is never emptied.
                     for path in written { unlink(path) }
-                    Console.printError("\(target.path): error: cannot write the file: \(FileOutput.describe(error))")
+                    Console.printError("\(path): error: cannot write the file: \(FileOutput.describe(error))")
                     return .failed
                 }
             }
-            return .rendered(files: written.count, fingerprint: fingerprint)
+            return .rendered(files: written.count, fingerprint: fingerprint, outputs: outputs)
         } catch {
             Console.error(error)
             return .failed
+        }
+    }
+}
+
+/// Which scene writes each file that is named only once its scene is read (a scene drawn in
+/// both schemes: `x~dark.png`, and at scale 2 `x@2x.png`), so that one never overwrites another
+/// scene's output: such a file may be no plan's target, and no other scene's such file.
+///
+/// A class: the batch's workers share it, under its lock.
+final class OutputClaims: Sendable {
+    /// Every plan's targets, by path: the scene that writes each.
+    private let targets: [String: String]
+    /// The files claimed so far, by path: the scene that writes each.
+    private let claimed = Mutex<[String: String]>([:])
+
+    init(plans: [BatchRender.Plan]) {
+        var targets: [String: String] = [:]
+        for plan in plans {
+            for target in plan.targets where target.path != "-" { targets[target.path] = plan.input.displayName }
+        }
+        self.targets = targets
+    }
+
+    /// Claims for `scene` the files of `outputs` that are not their target's own path: nil when
+    /// every one is free (or already `scene`'s), else why not, naming the scene that has it. A
+    /// refused scene claims nothing.
+    func claim(_ outputs: [BatchRender.Output], for scene: String) -> String? {
+        claimed.withLock { claimed in
+            var new: [String] = []
+            for output in outputs {
+                for path in output.paths where path != output.target.path && path != "-" {
+                    if let owner = targets[path] ?? claimed[path], owner != scene {
+                        let picture = path == output.darkPath ? "its dark picture" : "its light picture"
+                        return "\(path), \(picture), is already the output of \(owner); rename one of the scenes"
+                    }
+                    new.append(path)
+                }
+            }
+            for path in new { claimed[path] = scene }
+            return nil
         }
     }
 }

@@ -17,6 +17,11 @@ struct CheckCommand: ParsableCommand, SceneReadingCommand {
         A check also compares the layout with REFERENCES/NAME.layout.json and names the views \
         that moved or resized.
 
+        A scene drawn in light and dark (its `colorScheme: both`, or --color-scheme both) is two \
+        pictures, each its own entry in the output and the reports: the light one compared with \
+        REFERENCES/NAME.png, the dark one, NAME~dark, with REFERENCES/NAME~dark.png. A missing \
+        dark reference is a failure as a light one is, unless the record mode writes it.
+
         The check is strict: a scene fails if any pixel differs beyond the threshold. To allow \
         a few, opt in with --max-diff-pixels N or --max-diff RATIO; a pass they allow is \
         printed as "PASSED   NAME (440 px differ, tolerated)" and marked in the reports.
@@ -75,6 +80,10 @@ struct CheckCommand: ParsableCommand, SceneReadingCommand {
     @Option(name: [.short, .long], help: "Scenes checked at once (default: the number of cores).")
     var jobs: Int?
 
+    @Option(name: .customLong("color-scheme"),
+            help: ArgumentHelp("Check every scene in this colour scheme, light, dark or both, replacing each scene's 'colorScheme', as render does. Both compares NAME.png and NAME~dark.png.", valueName: "scheme"))
+    var colorScheme: ColorSchemeOption?
+
     @OptionGroup var sceneOptions: SceneOptions
 
     func validate() throws {
@@ -98,35 +107,41 @@ struct CheckCommand: ParsableCommand, SceneReadingCommand {
         let shard = try parsedShard()
         let referencesURL = URL(fileURLWithPath: references), outputURL = URL(fileURLWithPath: output)
         let limits = try limitOptions.limits()
+        var renderer = SceneRenderer(fonts: try fonts.library(), colorScheme: colorScheme?.scheme)
+        renderer.bothColorSchemes = colorScheme == .both
         let check = SnapshotCheck(references: referencesURL, output: outputURL,
                                   comparison: tolerance.comparison(),
-                                  compareSVG: svg, record: record, renderer: SceneRenderer(fonts: try fonts.library()),
+                                  compareSVG: svg, record: record, renderer: renderer,
                                   imagePixels: limits.imagePixels, warnings: strictOption.policy)
 
         // Two scenes with one reference name would overwrite each other's references.
         var owners: [String: [String]] = [:]
         for input in inputs { owners[input.baseName, default: []].append(input.displayName) }
         let clashes = owners
+        // A dark picture named like another scene (x.yaml's x~dark, and x~dark.yaml) is an error of its own.
+        let sceneNames = owners.mapValues { $0.joined(separator: " and ") }
         let selected = inputs.filter { SnapshotCheck.inShard($0.baseName, index: shard.index, of: shard.count) }
         let results = Mutex<[CheckResult]>([])
         let work = selected
         LargeStack.forEach(work.count, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { index in
             let input = work[index]
             let name = input.baseName
-            var result: CheckResult
+            var checked: [CheckResult]
             if let clash = clashes[name], clash.count > 1 {
-                result = CheckResult(name: name, scene: input.path, status: .error)
+                var result = CheckResult(name: name, scene: input.path, status: .error)
                 result.message = "\(clash.joined(separator: " and ")) share the reference name '\(name)'; rename one of them"
+                checked = [result]
             } else {
-                result = check.check({ try input.load(seed: nil, limits: limits, fonts: check.renderer.fonts) }, file: input.displayName, name: name)
+                checked = check.check({ try input.load(seed: nil, limits: limits, fonts: check.renderer.fonts) }, file: input.displayName,
+                                      name: name, sceneNames: sceneNames)
             }
-            Console.printLine(([result.line] + Self.changeLines(result)).joined(separator: "\n"))
-            results.withLock { $0.append(result) }
+            Console.printLine(checked.map { ([$0.line] + Self.changeLines($0)).joined(separator: "\n") }.joined(separator: "\n"))
+            results.withLock { $0.append(contentsOf: checked) }
         }
         let report = CheckReport(results: results.withLock { $0 })
 
         if prune {
-            let names = Set(inputs.map { $0.baseName })
+            let names = Self.usedReferenceNames(inputs.map(\.baseName), results: report.results)
             // Only files go: a folder named like a reference stays, as does what a link leads to.
             let removal = FileOutput.removeFiles(check.unusedReferences(names: names).map(\.lastPathComponent), in: referencesURL)
             for name in removal.removed { Console.printError("pruned \(referencesURL.appendingPathComponent(name).path)") }
@@ -138,6 +153,16 @@ struct CheckCommand: ParsableCommand, SceneReadingCommand {
         Console.printLine(report.summary + (shard.count > 1 ? " (shard \(shard.index)/\(shard.count))" : "")
                           + (report.failed > 0 ? "; see \(outputURL.appendingPathComponent("report.html").path)" : ""))
         if report.failed > 0 { throw ExitCode.failure }
+    }
+
+    /// The reference names the scenes `names` use, for `--prune`: each scene's, and its dark
+    /// picture's (NAME~dark) when it was checked in both schemes or its check did not get as far
+    /// as telling (a scene of another shard, or one that could not be read).
+    static func usedReferenceNames(_ names: [String], results: [CheckResult]) -> Set<String> {
+        var used = Set(names).union(results.map(\.name))
+        let told = Set(results.filter { $0.status != .error }.map(\.name))
+        for name in names where !told.contains(name) { used.insert(name + ColorSchemeFiles.darkSuffix) }
+        return used
     }
 
     /// The views that moved, indented under the scene's line: at most ten, then a count.

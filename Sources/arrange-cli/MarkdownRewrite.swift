@@ -110,16 +110,18 @@ struct MarkdownRewrite {
             do {
                 // The blocks as they were read and rendered, not the file as it is now.
                 guard let document = first.plan.input.markdown else { continue }
-                let images = Dictionary(file.plans.map { ($0.plan.input.markdownBlock ?? 0, $0.plan) }, uniquingKeysWith: { first, _ in first })
+                let images = Dictionary(file.plans.map { ($0.plan.input.markdownBlock ?? 0, $0.outcome.outputs) }, uniquingKeysWith: { first, _ in first })
                 let folder = (target as NSString).deletingLastPathComponent
                 var problem: String?
                 let text = document.rewritten { block in
-                    guard let plan = images[block.number], let picture = plan.targets.first?.path else {
+                    guard let picture = images[block.number]?.first else {
                         problem = "block \(block.number) changed while it was rendered"
                         return ""
                     }
                     let description = (try? document.scene(block.number))?.description
-                    return MarkdownScenes.replacement(for: block, image: Self.relative(picture, from: folder), description: description, details: details)
+                    // Drawn in both schemes: a <picture> of the light and the dark file.
+                    return MarkdownScenes.replacement(for: block, image: Self.relative(picture.path, from: folder), description: description, details: details,
+                                                      darkImage: picture.darkPath.map { Self.relative($0, from: folder) })
                 }
                 if let problem {
                     Console.printError("\(file.path): error: not rewritten: \(problem); run again")

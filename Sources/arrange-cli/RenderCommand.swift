@@ -35,6 +35,12 @@ struct RenderCommand: ParsableCommand, SceneReadingCommand {
         <details> below it) and reads it back as the block, so rendering it again refreshes the \
         links and gives the same file.
 
+        --color-scheme both (or a scene's colorScheme: both) draws each scene in light and in \
+        dark, named as DocC reads them: card.png and card~dark.png (card@2x.png and \
+        card~dark@2x.png at scale 2), card.pdf and card~dark.pdf, and one card.svg whose \
+        prefers-color-scheme rules switch its colours. -o card.png writes card~dark.png beside \
+        it. A Markdown block becomes a <picture> of the two files.
+
         --incremental and --watch follow every file a scene reads: the scene (or Markdown) file, \
         its fonts and font folders, its images (those only a keyframe names too), and --font-dir.
 
@@ -47,6 +53,7 @@ struct RenderCommand: ParsableCommand, SceneReadingCommand {
           cat scene.yaml | arrange render - --format svg -o - > scene.svg
           arrange render docs/*.yaml --font-dir Fonts --svg-text embedded
           arrange render README.template.md -o docs/images --details
+          arrange render docs/*.yaml -o docs/images --color-scheme both
 
         Text is shaped with HarfBuzz from font files: the installed families (fontconfig), \
         those of --font-dir, and a scene's own 'fonts:'. Characters a font lacks come from \
@@ -109,8 +116,8 @@ struct RenderCommand: ParsableCommand, SceneReadingCommand {
     var svgText: SVGRenderer.TextMode = .outlines
 
     @Option(name: .customLong("color-scheme"),
-            help: ArgumentHelp("Render every scene in this colour scheme, light or dark, replacing each scene's 'colorScheme' (default: the scene's, or light).", valueName: "scheme"))
-    var colorScheme: ColorScheme?
+            help: ArgumentHelp("Render every scene in this colour scheme, light, dark or both, replacing each scene's 'colorScheme' (default: the scene's, or light). Both writes NAME.png and NAME~dark.png (NAME@2x.png and NAME~dark@2x.png at scale 2), NAME.pdf and NAME~dark.pdf, and one SVG that follows the viewer's scheme.", valueName: "scheme"))
+    var colorScheme: ColorSchemeOption?
 
     @OptionGroup var sceneOptions: SceneOptions
 
@@ -145,6 +152,9 @@ struct RenderCommand: ParsableCommand, SceneReadingCommand {
         if toStandardOutput, inputs.count != 1 || format.count != 1 {
             throw ValidationError("'-o -' writes one picture to standard output: name exactly one scene and one format")
         }
+        if toStandardOutput, colorScheme == .both, format != [.svg] {
+            throw ValidationError("--color-scheme both draws two \(format.map { $0.rawValue.uppercased() }.joined()) pictures, light and dark, and '-o -' writes one: write SVG (one file for both schemes) or give -o a folder")
+        }
         if inputs.filter({ $0.path == "-" }).count > 1 {
             throw ValidationError("standard input ('-') can be read only once")
         }
@@ -161,8 +171,9 @@ struct RenderCommand: ParsableCommand, SceneReadingCommand {
         let plans = Self.plans(for: inputs, formats: format, output: output, toFile: toFile, flat: flat)
         if !inPlace { try MarkdownRewrite.refuseCopiesOverSources(inputs, output: toFile ? folder : output, flat: flat) }
         let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(plans.count, 1))
-        let renderer = SceneRenderer(scale: scale.map { CGFloat($0) }, svgTextMode: svgText, fonts: try fonts.library(),
-                                     pngThreads: BatchRender.pngThreads(scenes: plans.count), colorScheme: colorScheme)
+        var renderer = SceneRenderer(scale: scale.map { CGFloat($0) }, svgTextMode: svgText, fonts: try fonts.library(),
+                                     pngThreads: BatchRender.pngThreads(scenes: plans.count), colorScheme: colorScheme?.scheme)
+        renderer.bothColorSchemes = colorScheme == .both
         var settings = BatchRender.Settings(renderer: renderer, seed: seed, verbose: verbose, sync: sync, limits: try limitOptions.limits(), warnOverflow: warnOverflow, fontDirs: fonts.fontDirs)
         settings.at = at
         settings.warnings = strictOption.policy
@@ -171,12 +182,12 @@ struct RenderCommand: ParsableCommand, SceneReadingCommand {
         let outcomes = batch.run()
 
         var rendered = 0, unchanged = 0, failed = 0, files = 0
-        for (plan, outcome) in zip(plans, outcomes) {
+        for outcome in outcomes {
             switch outcome {
-            case .rendered(let written, let fingerprint):
+            case .rendered(let written, let fingerprint, let outputs):
                 rendered += 1
                 files += written
-                if let fingerprint { manifest?.record(plan.targets.map(\.path), fingerprint: fingerprint) }
+                if let fingerprint { manifest?.record(outputs.flatMap(\.paths), fingerprint: fingerprint) }
             case .unchanged: unchanged += 1
             case .failed: failed += 1
             }
@@ -218,7 +229,7 @@ struct RenderCommand: ParsableCommand, SceneReadingCommand {
             let place = flat || input.subfolder.isEmpty ? output : (output as NSString).appendingPathComponent(input.subfolder)
             let targets = formats.map { kind -> BatchRender.Target in
                 if output == "-" { return BatchRender.Target(format: kind, path: "-") }
-                if toFile { return BatchRender.Target(format: kind, path: output) }
+                if toFile { return BatchRender.Target(format: kind, path: output, exact: true) }
                 return BatchRender.Target(format: kind, path: (place as NSString).appendingPathComponent(input.baseName + "." + kind.rawValue))
             }
             if let clash = targets.first(where: { owners[$0.path] != nil }), let owner = owners[clash.path] {

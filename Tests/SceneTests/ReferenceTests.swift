@@ -4,8 +4,8 @@ import ArrangeSnapshot
 import Foundation
 import Testing
 
-/// Fixtures/references holds the reference picture and layout of every fixture scene; every
-/// fixture matches them (record mode `never`: nothing is written).
+/// Fixtures/references holds the reference picture and layout of every fixture scene (and the
+/// dark picture of one drawn in both schemes); every fixture matches them (record mode `never`: nothing is written).
 @Suite struct ReferenceTests {
     @Test func everyFixtureMatchesItsReference() throws {
         let references = URL(fileURLWithPath: repositoryPath("Fixtures/references"))
@@ -14,13 +14,19 @@ import Testing
         let check = SnapshotCheck(references: references, output: output, record: .never)
         let scenes = try validFixtures().filter { $0.hasSuffix(".yaml") }
         #expect(scenes.count >= 15)
+        var names = Set<String>()
         for path in scenes {
             let name = SnapshotCheck.referenceName(of: path)
-            let result = check.check({ try Scene.load(contentsOf: path) }, file: path, name: name)
-            #expect(result.status == .passed, "\(name): \(result.message ?? "")")
-            #expect(result.changes.isEmpty, "\(name): \(result.changes)")
+            // A scene drawn in light and dark (colorScheme: both) is two pictures: NAME and NAME~dark.
+            for result in check.check({ try Scene.load(contentsOf: path) }, file: path, name: name) {
+                names.insert(result.name)
+                #expect(result.status == .passed, "\(result.name): \(result.message ?? "")")
+                #expect(result.changes.isEmpty, "\(result.name): \(result.changes)")
+            }
         }
-        // Every reference belongs to a fixture.
-        #expect(check.unusedReferences(names: Set(scenes.map(SnapshotCheck.referenceName))).isEmpty)
+        // Fixtures/dark-mode-card.yaml is the one fixture drawn in both schemes.
+        #expect(names.count == scenes.count + 1)
+        // Every reference belongs to a fixture's picture.
+        #expect(check.unusedReferences(names: names).isEmpty)
     }
 }
