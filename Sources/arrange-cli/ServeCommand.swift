@@ -25,7 +25,8 @@ struct ServeCommand: ParsableCommand, SceneReadingCommand {
         The server listens on 127.0.0.1 only, so no other machine can reach it, and answers only \
         requests addressed to localhost, 127.0.0.1 or [::1] (a web page under another name cannot \
         read it). --host ADDRESS listens on another address (0.0.0.0: every interface) and \
-        answers requests under any name: only do this on a network you trust. It serves the page, \
+        answers requests under any name (unless ADDRESS is a loopback one): only do this on a \
+        network you trust. It serves the page, \
         the pictures and their layout trees, and nothing else: no file is served by its path. \
         Ctrl-C stops it.
 
