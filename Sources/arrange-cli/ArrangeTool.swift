@@ -40,7 +40,7 @@ struct ArrangeTool: ParsableCommand {
           arrange validate Fixtures/*.yaml
         """,
         version: ArrangeTool.version,
-        subcommands: [RenderCommand.self, AnimateCommand.self, CheckCommand.self, DiffCommand.self, ReportCommand.self, LayoutCommand.self, ValidateCommand.self]
+        subcommands: [RenderCommand.self, AnimateCommand.self, CheckCommand.self, DiffCommand.self, ReportCommand.self, LayoutCommand.self, ValidateCommand.self, ServeCommand.self]
     )
 
     /// `arrange --version`; part of every `--incremental` fingerprint, so a new version draws anew.

@@ -1,6 +1,7 @@
 import Arrange
 import Dispatch
 import Foundation
+import Synchronization
 
 /// What an interrupted `arrange` does: on SIGINT (Ctrl-C) or SIGTERM it removes the temporary
 /// files and folders it has in flight (`TemporaryFiles`) and exits with 130 or 143, the statuses
@@ -9,6 +10,10 @@ import Foundation
 /// The signals are taken by dispatch sources rather than a handler in signal context: the clean-up
 /// then runs as ordinary code, while the threads that draw and write go on until it exits.
 enum Interruption {
+    /// What a signal does instead, for a command whose stop is its normal end: `arrange serve`
+    /// writes no files, and stops with status 0. Nil: the clean-up and exit below.
+    static let stop = Mutex<(@Sendable () -> Void)?>(nil)
+
     /// Installs the handlers; called once, before a command runs. The caller keeps the sources
     /// returned alive for as long as the handlers should work.
     static func install() -> [any DispatchSourceSignal] {
@@ -18,6 +23,7 @@ enum Interruption {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
+                if let stop = stop.withLock({ $0 }) { return stop() }
                 let removed = TemporaryFiles.removeAll()
                 let what = removed == 0 ? "" : "; removed \(removed) temporary \(removed == 1 ? "file or folder" : "files and folders")"
                 Console.endProgress()
