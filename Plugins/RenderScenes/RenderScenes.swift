@@ -25,8 +25,15 @@ struct RenderScenes: CommandPlugin {
             throw Failure(message: "no scenes to render: no target has a '<Name>.docc/Scenes' folder; make one, or name a folder with --scenes DIR --output DIR")
         }
         let arrange = try context.tool(named: "arrange").url
-        for job in jobs {
-            let arguments = ["render", job.scenes.path, "-o", job.output.path, "--format", "png", "--flat",
+        for (number, job) in jobs.enumerated() {
+            // `arrange render` gives DocC's scale suffix (card@2x.png, @3x) only to the pair it
+            // writes for both schemes; one scheme at scale 2 or 3 is drawn into the plugin's work folder
+            // and moved into place under DocC's name, or DocC would show it at twice its size.
+            let scale = Double(options.scale)
+            let renamed = options.colorScheme != "both" && (scale == 2 || scale == 3)
+            let drawTo = renamed ? context.pluginWorkDirectoryURL.appendingPathComponent("render-\(number)") : job.output
+            if renamed { try? FileManager.default.removeItem(at: drawTo) }
+            let arguments = ["render", job.scenes.path, "-o", drawTo.path, "--format", "png", "--flat",
                              "--scale", options.scale, "--color-scheme", options.colorScheme] + options.passThrough
             say("render-scenes: \(job.label): \(job.scenes.path) → \(job.output.path)")
             let status = try Self.run(arrange, arguments)
@@ -34,6 +41,19 @@ struct RenderScenes: CommandPlugin {
             guard status == 0 else {
                 throw Failure(message: "arrange render failed for \(job.label) (exit status \(status))")
             }
+            if renamed { try Self.move(from: drawTo, to: job.output, suffix: "@\(Int(scale ?? 1))x") }
+        }
+    }
+
+    /// Moves every PNG of `folder` into `output` with `suffix` before its extension (card.png →
+    /// card@2x.png), replacing a picture of that name.
+    static func move(from folder: URL, to output: URL, suffix: String) throws {
+        let files = FileManager.default
+        try files.createDirectory(at: output, withIntermediateDirectories: true)
+        for name in try files.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".png") {
+            let target = output.appendingPathComponent(String(name.dropLast(4)) + suffix + ".png")
+            try? files.removeItem(at: target)
+            try files.moveItem(at: folder.appendingPathComponent(name), to: target)
         }
     }
 
@@ -140,7 +160,7 @@ struct Options {
 
     OPTIONS:
       --target <name>          Only this target's catalogs (repeat for more; default: every target).
-      --color-scheme <scheme>  light, dark or both (default: both).
+      --color-scheme <scheme>  light, dark or both (default: both); one scheme writes card@2x.png only.
       --scale <n>              Pixels per point (default: 2, which DocC calls @2x).
       --scenes <dir> --output <dir>
                                Render this folder of scenes into that folder instead.

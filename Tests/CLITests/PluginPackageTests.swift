@@ -66,8 +66,8 @@ import TestSupport
         #expect(result.output.contains("RenderScenes"), "\(result.output)")
     }
 
-    /// Passes once `arrange render --color-scheme both` exists and writes DocC's names
-    /// (`NAME@2x.png`, `NAME~dark@2x.png`): the plugin asks for both schemes at scale 2 by default.
+    /// DocC's names (`NAME@2x.png`, `NAME~dark@2x.png`): the plugin asks for both schemes at
+    /// scale 2 by default.
     @Test func rendersTheCatalogsScenesIntoResourcesWithDocCNames() throws {
         let package = try packageCopy()
         defer { try? FileManager.default.removeItem(at: package.deletingLastPathComponent()) }
@@ -87,7 +87,7 @@ import TestSupport
         #expect(dark.corner == [0, 0, 0])
     }
 
-    /// Also passes only once `--color-scheme both` exists; at scale 1 DocC's names have no @2x.
+    /// At scale 1 DocC's names have no @2x.
     @Test func rendersANamedFolderIntoANamedFolder() throws {
         let package = try packageCopy()
         defer { try? FileManager.default.removeItem(at: package.deletingLastPathComponent()) }
@@ -105,14 +105,27 @@ import TestSupport
         #expect(files(in: package.appendingPathComponent("Sources/Demo/Demo.docc")) == ["Demo.md", "Scenes"])
     }
 
+    /// One scheme at scale 2 still gets DocC's @2x name (arrange names only the pair of `both`
+    /// so; the plugin moves the picture into place), and no dark picture.
+    @Test func oneSchemeAtScaleTwoIsNamedForDocC() throws {
+        let package = try packageCopy()
+        defer { try? FileManager.default.removeItem(at: package.deletingLastPathComponent()) }
+        let result = try render(package, "--color-scheme", "dark")
+        #expect(result.status == 0, "\(result.output)")
+        let resources = package.appendingPathComponent("Sources/Demo/Demo.docc/Resources")
+        try #require(files(in: resources) == ["card@2x.png"])
+        let dark = try picture(resources.appendingPathComponent("card@2x.png"))
+        #expect(dark.width == Self.cardPixels.width && dark.height == Self.cardPixels.height)
+        // systemBackground in dark mode: black (Apple's UIColor documentation).
+        #expect(dark.corner == [0, 0, 0])
+    }
+
     @Test func passesArrangesErrorsThroughAndFails() throws {
         let package = try packageCopy()
         defer { try? FileManager.default.removeItem(at: package.deletingLastPathComponent()) }
         // Line 3, column 3: the view's kind key, misspelt.
         let broken = "canvas: {width: 100, height: 40}\nview:\n  txet: hello\n"
         try broken.write(to: package.appendingPathComponent("Sources/Demo/Demo.docc/Scenes/broken.yaml"), atomically: true, encoding: .utf8)
-        // One scheme: today's arrange knows light and dark, so this runs before and after the
-        // merge of --color-scheme both.
         let result = try render(package, "--color-scheme", "light")
         #expect(result.status != 0)
         #expect(result.output.contains("broken.yaml:3:3: error: unknown view kind 'txet'"), "\(result.output)")
