@@ -76,6 +76,7 @@ public struct CairoRenderer: Renderer, Sendable {
                             width: width, height: height, bandRows: max(1, bandRows ?? BandedPNG.bandRows(width: width)),
                             threads: max(1, threads ?? BandedPNG.defaultThreads))
         png.alwaysRGBA = alwaysRGBA
+        png.description = options.accessibility?.pngDescription
         return png
     }
 

@@ -16,6 +16,15 @@ import Foundation
 extension SVGWriter {
     mutating func beginGroup(_ group: DisplayGroup, frame: CGRect, identity: ViewIdentity) {
         flushPendingFill()
+        if let label = group.accessibilityLabel {
+            // The label's `<g>` around whatever else the group applies, closed with it.
+            openLabel(label)
+            var rest = group
+            rest.accessibilityLabel = nil
+            beginGroup(rest, frame: frame, identity: identity)
+            openGroups[openGroups.count - 1] += 1
+            return
+        }
         if group.hasDrawingEffects { return beginEffectGroup(group, frame: frame, identity: identity) }
         groups.push(group, frame: frame)
         let drawable = DrawnBounds.isDrawable(frame)
