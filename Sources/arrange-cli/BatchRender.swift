@@ -122,7 +122,12 @@ struct BatchRender: Sendable {
             }
             let rendered = try settings.renderer.layout(scene)
             // Before anything is drawn: with --strict a warning fails the scene, and nothing is written.
-            try Console.warn(rendered.warnings(overflow: settings.warnOverflow), settings.warnings)
+            var warnings = rendered.warnings(overflow: settings.warnOverflow)
+            if let markdown = plan.input.markdown, let number = plan.input.markdownBlock,
+               let missing = markdown.missingDescriptionWarning(number, scene: scene) {
+                warnings.append(missing)
+            }
+            try Console.warn(warnings, settings.warnings)
             var list = rendered.displayList
             if let at = settings.at {
                 guard scene.animation != nil else {
