@@ -279,4 +279,17 @@ import Testing
         renderer.accessibility = PictureAccessibility(label: "A red square")
         #expect(Self.description(in: try #require(Self.chunks(try renderer.pngData()))) == "A red square")
     }
+
+    @Test func anAnimatedSVGAndAPDFCarryTheDescriptionToo() throws {
+        let list = LayoutResult(of: Color.red.frame(width: 10, height: 10)).displayList
+        let options = RenderOptions(accessibility: PictureAccessibility(label: "A red square", longDescription: "It does not move."))
+        let animated = try SVGRenderer().animation([list], times: [0], duration: 1, options: options)
+        let (reading, parsed) = SVGReading.read(animated)
+        #expect(parsed)
+        #expect(reading.title?.text == "A red square" && reading.desc?.text == "It does not move.")
+        // Cairo writes an ASCII metadata string as a PDF literal string: "(…)".
+        let pdf = String(decoding: try CairoRenderer(format: .pdf).render(list, options: options), as: UTF8.self)
+        #expect(pdf.contains("/Title (A red square)"))
+        #expect(pdf.contains("/Subject (It does not move.)"))
+    }
 }
