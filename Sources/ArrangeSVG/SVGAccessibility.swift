@@ -38,14 +38,19 @@ extension SVGWriter {
         }
     }
 
-    /// Opens the `<g>` of a labelled group: `role="img"`, its `aria-label` and its `<title>`.
-    mutating func openLabel(_ label: String) {
+    /// Opens the `<g>` of a labelled group (`role="img"`, its `aria-label` and its `<title>`) or
+    /// of a hidden one (`aria-hidden="true"`, which wins: nothing inside is read).
+    mutating func openAccessibility(label: String?, hidden: Bool) {
         body.indent(depth)
-        body.write("<g role=\"img\" aria-label=\"")
-        body.write(escaping: label)
-        body.write("\"><title>")
-        body.write(escaping: label)
-        body.write("</title>\n")
+        if hidden {
+            body.write("<g aria-hidden=\"true\">\n")
+        } else if let label {
+            body.write("<g role=\"img\" aria-label=\"")
+            body.write(escaping: label)
+            body.write("\"><title>")
+            body.write(escaping: label)
+            body.write("</title>\n")
+        }
         depth += 1
     }
 }

@@ -16,11 +16,12 @@ import Foundation
 extension SVGWriter {
     mutating func beginGroup(_ group: DisplayGroup, frame: CGRect, identity: ViewIdentity) {
         flushPendingFill()
-        if let label = group.accessibilityLabel {
-            // The label's `<g>` around whatever else the group applies, closed with it.
-            openLabel(label)
+        if group.accessibilityLabel != nil || group.accessibilityHidden {
+            // The label's (or hiding) `<g>` around whatever else the group applies, closed with it.
+            openAccessibility(label: group.accessibilityLabel, hidden: group.accessibilityHidden)
             var rest = group
             rest.accessibilityLabel = nil
+            rest.accessibilityHidden = false
             beginGroup(rest, frame: frame, identity: identity)
             openGroups[openGroups.count - 1] += 1
             return

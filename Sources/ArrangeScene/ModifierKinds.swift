@@ -127,6 +127,9 @@ extension ModifierKind {
         case .accessibilityLabel:
             let label = try reader.string(node, name)
             return { .view(AnyView($0.view.accessibilityLabel(label))) }
+        case .accessibilityHidden:
+            guard try SceneReader.isNull(node) || reader.bool(node, name) else { return { $0 } }
+            return { .view(AnyView($0.view.accessibilityHidden(true))) }
         case .compositingGroup:
             guard try SceneReader.isNull(node) || reader.bool(node, name) else { return { $0 } }
             return { .view(AnyView($0.view.compositingGroup())) }

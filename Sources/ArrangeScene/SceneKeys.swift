@@ -365,6 +365,8 @@ enum ModifierKind: String, MappingKey {
     case blur, brightness, contrast, saturation, grayscale
     /// `accessibilityLabel: "…"`: the view's drawing named for screen readers.
     case accessibilityLabel
+    /// `accessibilityHidden: true`: the view's drawing skipped by screen readers.
+    case accessibilityHidden
 
     /// The keys the modifier's value may have when it is written as a mapping, in all its forms
     /// (`border: {width: 2}` or a colour mapping, say); none for a value that is never a mapping.
@@ -401,7 +403,7 @@ enum ModifierKind: String, MappingKey {
         case .scaleEffect: ScaleEffectKey.self
         case .transformEffect: TransformEffectKey.self
         case .mask: LayerKey.self
-        case .compositingGroup, .drawingGroup, .accessibilityLabel: nil
+        case .compositingGroup, .drawingGroup, .accessibilityLabel, .accessibilityHidden: nil
         case .blur: BlurKey.self
         case .brightness, .contrast, .saturation, .grayscale: RandomKey.self
         }
@@ -418,7 +420,7 @@ enum ModifierKind: String, MappingKey {
              .layoutDirection, .colorScheme, .dynamicTypeSize,
              .gridCellColumns, .gridColumnAlignment, .gridCellAnchor, .gridCellUnsizedAxes,
              .rotationEffect, .scaleEffect, .transformEffect, .mask, .compositingGroup, .drawingGroup,
-             .blur, .brightness, .contrast, .saturation, .grayscale, .accessibilityLabel:
+             .blur, .brightness, .contrast, .saturation, .grayscale, .accessibilityLabel, .accessibilityHidden:
             false
         }
     }

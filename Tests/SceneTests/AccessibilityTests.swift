@@ -292,4 +292,36 @@ import Testing
         #expect(pdf.contains("/Title (A red square)"))
         #expect(pdf.contains("/Subject (It does not move.)"))
     }
+
+    @Test func aHiddenViewIsAGroupScreenReadersSkip() throws {
+        let loaded = try scene("""
+        canvas: {width: 300, height: 40}
+        view:
+          hstack: {spacing: 0}
+          children:
+            - text: Decoration
+              modifiers: [accessibilityHidden]
+            - text: Words
+              modifiers: [{accessibilityHidden: false}]
+        """)
+        let list = try SceneRenderer().layout(loaded).displayList
+        func hidden(_ items: [DisplayItem]) -> [DisplayGroup] {
+            items.flatMap { item -> [DisplayGroup] in
+                guard case .group(let group) = item.content else { return [] }
+                return (group.accessibilityHidden ? [group] : []) + hidden(group.items)
+            }
+        }
+        // One hidden group (`false` adds none), holding the one text.
+        let groups = hidden(list.items)
+        #expect(groups.count == 1)
+        if case .text(let run)? = groups.first?.items.first?.content, groups.first?.items.count == 1 {
+            #expect(run.lines.map(\.text) == ["Decoration"])
+        } else {
+            Issue.record("the hidden group does not hold exactly the text")
+        }
+        let svg = try SVGRenderer().render(list)
+        #expect(svg.components(separatedBy: "<g aria-hidden=\"true\">").count - 1 == 1)
+        #expect(SVGReading.read(svg).1)
+    }
 }
+

@@ -77,6 +77,8 @@ struct ResolvedTree {
         case isolated
         /// The drawing named for screen readers (`accessibilityLabel`).
         case accessibilityLabel(String)
+        /// The drawing skipped by screen readers (`accessibilityHidden(true)`).
+        case accessibilityHidden
         /// The node is the container `mask(alignment:_:)` made: its first child is drawn, masked by
         /// the alpha of its second.
         case masked

@@ -22,4 +22,11 @@ extension View {
     public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View {
         accessibilityLabel(Text(verbatim: String(label)))
     }
+
+    /// Hides the view's drawing from screen readers when `hidden`, as SwiftUI's
+    /// `accessibilityHidden(_:)`: for decoration. SVG writes its group `aria-hidden="true"`, so the
+    /// invisible text inside is not read either. Layout and pixels are unchanged.
+    public func accessibilityHidden(_ hidden: Bool) -> some View {
+        modifyingNodes { if hidden { $0.effects.append(.accessibilityHidden) } }
+    }
 }
