@@ -32,6 +32,9 @@ struct BandedPNG: Sendable {
     let threads: Int
     /// RGBA even when every pixel is opaque, so that the frames of an animation share one format.
     var alwaysRGBA = false
+    /// The picture's description, written as an `iTXt` chunk with keyword `Description`; nil
+    /// writes none.
+    var description: String?
 
     /// Rows per band: about 1 MiB of pixels, at least 16 rows, at most 256.
     static func bandRows(width: Int) -> Int { max(16, min(256, (1 << 20) / max(1, width * 4))) }
@@ -54,7 +57,7 @@ struct BandedPNG: Sendable {
         let bandRows = drawsWhole && CGFloat(height) <= Limits.canvasPixelsPerSide
             && CGFloat(width * height) <= Limits.canvasPixels ? height : self.bandRows
         let bands = (height + bandRows - 1) / bandRows
-        let collector = BandCollector(bands: bands, header: Self.header(width: width, height: height), channels: alwaysRGBA ? 4 : 3)
+        let collector = BandCollector(bands: bands, header: Self.header(width: width, height: height, description: description), channels: alwaysRGBA ? 4 : 3)
         let workers = max(1, min(threads, bands))
         let timings = Mutex(CairoRenderer.PNGTimings(threads: workers))
         let work: @Sendable (Int) -> Void = { _ in
@@ -101,8 +104,9 @@ struct BandedPNG: Sendable {
         return (png, result)
     }
 
-    /// The signature, IHDR (colour type patched in at the end) and bKGD (white, as Cairo writes).
-    static func header(width: Int, height: Int) -> Data {
+    /// The signature, IHDR (colour type patched in at the end), bKGD (white, as Cairo writes) and,
+    /// with a `description`, its `iTXt` chunk.
+    static func header(width: Int, height: Int, description: String? = nil) -> Data {
         var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         var ihdr = [UInt8]()
         ihdr.append(contentsOf: bigEndian(UInt32(width)))
@@ -110,7 +114,17 @@ struct BandedPNG: Sendable {
         ihdr.append(contentsOf: [8, 6, 0, 0, 0])
         appendChunk("IHDR", ihdr, to: &data)
         appendChunk("bKGD", [0, 255, 0, 255, 0, 255], to: &data)
+        if let description { appendChunk("iTXt", internationalText(keyword: "Description", description), to: &data) }
         return data
+    }
+
+    /// An `iTXt` chunk's contents (PNG specification §11.3.4.5): the keyword, a null, compression
+    /// flag and method 0 (uncompressed), an empty language tag and translated keyword, each ended
+    /// by a null, then the text in UTF-8. The text may hold no null (it would end nothing, but
+    /// readers stop there), so nulls are left out. "Description" is one of the specification's
+    /// predefined keywords.
+    static func internationalText(keyword: String, _ text: String) -> [UInt8] {
+        Array(keyword.utf8) + [0, 0, 0, 0, 0] + text.utf8.filter { $0 != 0 }
     }
 
     static func bigEndian(_ value: UInt32) -> [UInt8] {
@@ -337,5 +351,14 @@ final class BandWorker {
         let count = arrange_deflate_band(deflater, scanlines, length, last ? 1 : 0, output, capacity)
         guard count >= 0 else { throw RenderError.backend("zlib could not compress a band") }
         return BandChunk(channels: channels, bytes: Array(UnsafeBufferPointer(start: output, count: count)), adler: adler, length: length)
+    }
+}
+
+extension PictureAccessibility {
+    /// The text a PNG's `Description` chunk holds: the label, then the long description after a
+    /// blank line; nil when there is neither.
+    var pngDescription: String? {
+        let parts = [label, longDescription].compactMap { $0 }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: "\n\n")
     }
 }

@@ -76,6 +76,7 @@ public struct CairoRenderer: Renderer, Sendable {
                             width: width, height: height, bandRows: max(1, bandRows ?? BandedPNG.bandRows(width: width)),
                             threads: max(1, threads ?? BandedPNG.defaultThreads))
         png.alwaysRGBA = alwaysRGBA
+        png.description = options.accessibility?.pngDescription
         return png
     }
 
@@ -138,6 +139,9 @@ public struct CairoRenderer: Renderer, Sendable {
                                                           Double(list.size.width), Double(list.size.height))
             // A fixed date keeps the same picture the same bytes.
             cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
+            // The description as the document's title and subject, which PDF readers show and read.
+            if let label = options.accessibility?.label { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, label) }
+            if let long = options.accessibility?.longDescription { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, long) }
         }
         defer { cairo_surface_destroy(surface) }
         try Self.check(cairo_surface_status(surface))

@@ -24,6 +24,7 @@ extension SVGRenderer {
         try Limits.checkCanvas(size, scale: scale, pixelLimit: false)
         var writer = SVGWriter(textMode: textMode, fonts: fonts, scale: scale, expectedItems: frames.reduce(0) { $0 + $1.items.count },
                                imageLinks: imageLinks)
+        writer.accessibility = options.accessibility
         writer.background(options.background, size: size)
         if frames.count > 1, let moves = SVGMotion.moves(frames) {
             SVGMotion.write(first.withoutIDs().items, moves: moves, times: times, duration: duration, into: &writer)

@@ -16,6 +16,16 @@ import Foundation
 extension SVGWriter {
     mutating func beginGroup(_ group: DisplayGroup, frame: CGRect, identity: ViewIdentity) {
         flushPendingFill()
+        if group.accessibilityLabel != nil || group.accessibilityHidden {
+            // The label's (or hiding) `<g>` around whatever else the group applies, closed with it.
+            openAccessibility(label: group.accessibilityLabel, hidden: group.accessibilityHidden)
+            var rest = group
+            rest.accessibilityLabel = nil
+            rest.accessibilityHidden = false
+            beginGroup(rest, frame: frame, identity: identity)
+            openGroups[openGroups.count - 1] += 1
+            return
+        }
         if group.hasDrawingEffects { return beginEffectGroup(group, frame: frame, identity: identity) }
         groups.push(group, frame: frame)
         let drawable = DrawnBounds.isDrawable(frame)

@@ -50,6 +50,7 @@ public struct SVGRenderer: Renderer, Sendable {
         let scale = options.resolvedScale(for: list)
         try Limits.checkCanvas(list.size, scale: scale, pixelLimit: false)
         var writer = SVGWriter(textMode: textMode, fonts: fonts, scale: scale, expectedItems: list.items.count, imageLinks: imageLinks)
+        writer.accessibility = options.accessibility
         writer.background(options.background, size: list.size)
         DisplayList.walk(list.items, &writer)
         writer.finish()
@@ -103,6 +104,8 @@ struct SVGWriter: DisplayListVisitor {
     /// Each image's definition number, so that its data is encoded and written once however often
     /// it is drawn; the source is held so that its identifier cannot pass to another image.
     var imageNumbers: [ObjectIdentifier: (source: ImageSource, number: Int)] = [:]
+    /// The picture's title and description, written first in the document.
+    var accessibility: PictureAccessibility?
     /// The first font problem met; `render` throws it.
     private(set) var error: (any Error)?
 
@@ -152,7 +155,8 @@ struct SVGWriter: DisplayListVisitor {
         header.write(number: size.width)
         header.write(byte: UInt8(ascii: " "))
         header.write(number: size.height)
-        header.write("\">\n")
+        header.write(byte: UInt8(ascii: "\""))
+        writeAccessibility(header)
         header.write(definitionElements())
         body.write("</svg>\n")
         return SVGBuffer.string(header, body)

@@ -76,6 +76,8 @@ extension ModifierKind {
             .interpolates
         case .rotationEffect: .jumps(why: "a display list mixes the two transforms' numbers, which turns through a smaller drawing rather than rotating")
         case .compositingGroup, .drawingGroup: .jumps(why: "a layer is made or not, with nothing between")
+        case .accessibilityLabel: .jumps(why: "a label is words read aloud, with nothing between two labels")
+        case .accessibilityHidden: .jumps(why: "a view is read or skipped, with nothing between")
         }
     }
 }

@@ -32,10 +32,24 @@ public struct MarkdownScenes: Sendable {
         public var firstLine: Int
         /// The scene's lines as written, between the fences.
         public var source: String
+        /// The block's name, from `id=` or `name=` in its fence's info string (```` ```arrange
+        /// id=flow-intro ````): its pictures are then named after it rather than its number, so
+        /// moving blocks keeps their pictures' names. nil for none.
+        public var name: String?
+        /// The words after `arrange` in the fence's info string (or the kept comment's opening),
+        /// kept in the rewritten file so that a second render reads the same name.
+        public var attributes: [String] = []
+
+        /// The line of the file, from 1, of the block's opening fence (or kept comment): where
+        /// problems with the block as a whole are reported.
+        public var openingLine: Int { firstLine - 1 }
     }
 
     /// The file name used in messages.
     public var file: String
+    /// What is wrong with the blocks' names (an unusable name, one given twice), each located at
+    /// its block's opening line; `checkNames()` throws them.
+    public private(set) var nameProblems: [SceneError] = []
     /// The file's lines, without their line ends.
     public private(set) var lines: [String]
     /// Which lines ended in CR LF: a rewrite gives the text around the blocks back as it was.
@@ -55,7 +69,7 @@ public struct MarkdownScenes: Sendable {
         var index = 0
         while index < lines.count {
             if let kept = Self.keptComment(lines, at: index) {
-                blocks.append(Block(number: blocks.count + 1, lines: kept.lines, firstLine: index + 2, source: kept.source))
+                blocks.append(Block(number: blocks.count + 1, lines: kept.lines, firstLine: index + 2, source: kept.source, attributes: kept.attributes))
                 index = kept.lines.upperBound
                 continue
             }
@@ -69,10 +83,65 @@ public struct MarkdownScenes: Sendable {
             if fence.info == "arrange" {
                 range = Self.keptDetails(lines, around: range)
                 let body = lines[(index + 1)..<min(end, lines.count)]
-                blocks.append(Block(number: blocks.count + 1, lines: range, firstLine: index + 2, source: body.joined(separator: "\n")))
+                blocks.append(Block(number: blocks.count + 1, lines: range, firstLine: index + 2, source: body.joined(separator: "\n"),
+                                    attributes: fence.attributes))
             }
             index = range.upperBound
         }
+        nameProblems = Self.readNames(&blocks, file: file)
+    }
+
+    // MARK: Names
+
+    /// Reads each block's name from its attributes (`id=` or `name=`, quotes allowed) and returns
+    /// what is wrong with them: a name with characters other than ASCII letters, digits, `-` and
+    /// `_` (a picture's file name is made from it), one of digits only (it would take a numbered
+    /// block's file name), two different names on one block, and a name two blocks share.
+    static func readNames(_ blocks: inout [Block], file: String) -> [SceneError] {
+        var problems: [SceneError] = []
+        var owners: [String: Block] = [:]
+        for index in blocks.indices {
+            let block = blocks[index]
+            let at = SourceLocation(file: file, line: block.openingLine, column: 1)
+            var names: [String] = []
+            for word in block.attributes {
+                guard let equals = word.firstIndex(of: "=") else { continue }
+                let key = word[..<equals]
+                guard key == "id" || key == "name" else { continue }
+                var value = Substring(word[word.index(after: equals)...])
+                if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote { value = value.dropFirst().dropLast() }
+                names.append(String(value))
+            }
+            guard let name = names.first else { continue }
+            if let other = names.first(where: { $0 != name }) {
+                problems.append(SceneError("the block has two names, '\(name)' and '\(other)'; give it one 'id=' (or 'name=')", at: at))
+                continue
+            }
+            let allowed = name.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "-" || $0 == "_" }
+            guard !name.isEmpty, name.unicodeScalars.count <= 100, allowed else {
+                problems.append(SceneError("the block's name '\(SceneReader.shown(name))' may hold only letters (A–Z, a–z), digits, '-' and '_' (at most 100): its pictures' file names are made from it", at: at))
+                continue
+            }
+            guard !name.allSatisfy(\.isNumber) else {
+                problems.append(SceneError("the block's name '\(name)' is only digits, which would give its pictures a numbered block's file names; add a letter", at: at))
+                continue
+            }
+            if let first = owners[name] {
+                problems.append(SceneError("the name '\(name)' is already block \(first.number)'s, at line \(first.openingLine); each block of a file needs its own name", at: at))
+                continue
+            }
+            owners[name] = block
+            blocks[index].name = name
+        }
+        return problems
+    }
+
+    /// Throws the blocks' name problems (`nameProblems`), the first with the others as further
+    /// problems; nothing when there are none.
+    public func checkNames() throws {
+        guard var first = nameProblems.first else { return }
+        first.further = Array(nameProblems.dropFirst())
+        throw first
     }
 
     // MARK: Kept sources
@@ -87,17 +156,24 @@ public struct MarkdownScenes: Sendable {
 
     /// A source kept in a comment that starts at line `index`: the lines from the comment to the
     /// image link below it (when there is one), and the source unescaped.
-    private static func keptComment(_ lines: [String], at index: Int) -> (lines: Range<Int>, source: String)? {
-        let opening = lines[index]
-        guard opening == commentOpening || opening == escapedCommentOpening else { return nil }
+    private static func keptComment(_ lines: [String], at index: Int) -> (lines: Range<Int>, source: String, attributes: [String])? {
+        // "<!-- arrange", "escaped" when the source was escaped, then the fence's attributes.
+        guard lines[index].hasPrefix(commentOpening) else { return nil }
+        var words = lines[index].dropFirst(commentOpening.count).split(separator: " ").map(String.init)
+        guard lines[index] == commentOpening || lines[index].dropFirst(commentOpening.count).hasPrefix(" ") else { return nil }
+        let escaped = words.first == "escaped"
+        if escaped { words.removeFirst() }
+        // Only attributes follow (what a rewrite writes), so a comment that merely starts with
+        // the word "arrange" is left alone.
+        guard words.allSatisfy(keepsAttribute) else { return nil }
         // CommonMark ends the HTML block at the first line with "-->": it must be the closing.
         guard let close = lines[(index + 1)...].firstIndex(where: { $0.contains(commentClosing) }), lines[close] == commentClosing else {
             return nil
         }
         var source = lines[(index + 1)..<close].joined(separator: "\n")
-        if opening == escapedCommentOpening { source = unescapedComment(source) }
+        if escaped { source = unescapedComment(source) }
         let end = close + 1 < lines.count && isImage(lines[close + 1]) ? close + 2 : close + 1
-        return (index..<end, source)
+        return (index..<end, source, words)
     }
 
     /// The lines of an `arrange` fence at `fence`, widened to the image link and `<details>`
@@ -183,6 +259,15 @@ public struct MarkdownScenes: Sendable {
         return scene
     }
 
+    /// The warning for block `number` when its scene has no `description` (or an empty one): the
+    /// rewritten link's alt text would say nothing of the picture. Located at the block's opening
+    /// line (its fence or kept comment), as `file:line:column: warning: …`; nil when it has one.
+    public func missingDescriptionWarning(_ number: Int, scene: Scene) -> String? {
+        guard scene.description?.isEmpty ?? true, blocks.indices.contains(number - 1) else { return nil }
+        let opening = SourceLocation(file: file, line: blocks[number - 1].firstLine - 1, column: 1)
+        return "\(opening): warning: block \(number) has no 'description', so its picture's alt text would only say 'arrange scene \(number)'; add 'description:' saying what the picture shows"
+    }
+
     /// The Markdown with each block replaced by `replacement(block)` (lines, without a final
     /// line end); the rest of the file is kept as it was.
     public func rewritten(_ replacement: (Block) -> String) -> String {
@@ -209,6 +294,9 @@ public struct MarkdownScenes: Sendable {
     /// alternative text. With `darkImage` (a block drawn in both colour schemes) the link is a
     /// `<picture>` that shows the dark file where the reader prefers dark, read back as well.
     public static func replacement(for block: Block, image: String, description: String?, details: Bool, darkImage: String? = nil) -> String {
+        // The fence's attributes (a name), kept where the source is kept. Only words of a fence
+        // that CommonMark opened are here, so none holds a backtick or ends the comment.
+        let attributes = block.attributes.map { " " + $0 }.joined()
         let alt = description ?? "arrange scene \(block.number)"
         var link = "![\(MarkdownEscaping.altText(alt))](\(MarkdownEscaping.linkDestination(image)))"
         if let darkImage {
@@ -218,11 +306,11 @@ public struct MarkdownScenes: Sendable {
             // A comment may not hold "--" (and CommonMark ends it at the first "-->").
             let escaped = block.source.contains("--")
             let body = escaped ? escapedComment(block.source) : block.source
-            return "\(escaped ? escapedCommentOpening : commentOpening)\n\(body)\n\(commentClosing)\n\(link)"
+            return "\(escaped ? escapedCommentOpening : commentOpening)\(attributes)\n\(body)\n\(commentClosing)\n\(link)"
         }
         // Longer than any run of backticks in the source, so no line of it closes the fence.
         let fence = String(repeating: "`", count: max(3, longestBacktickRun(in: block.source) + 1))
-        return "\(link)\n\n\(detailsOpening)\n\n\(fence)arrange\n\(block.source)\n\(fence)\n\n\(detailsClosing)"
+        return "\(link)\n\n\(detailsOpening)\n\n\(fence)arrange\(attributes)\n\(block.source)\n\(fence)\n\n\(detailsClosing)"
     }
 
     /// `<picture><source media="(prefers-color-scheme: dark)" srcset="DARK"><img alt="ALT"
@@ -252,6 +340,8 @@ public struct MarkdownScenes: Sendable {
         let character: Character
         let length: Int
         let info: String
+        /// The info string's other words.
+        let attributes: [String]
     }
 
     /// The opening fence a line is, if it is one.
@@ -263,8 +353,16 @@ public struct MarkdownScenes: Sendable {
         let info = trimmed.dropFirst(run.count).trimmingCharacters(in: .whitespaces)
         // A backtick fence's info string may not contain a backtick (CommonMark).
         if first == "`", info.contains("`") { return nil }
-        let word = info.split(separator: " ").first.map(String.init) ?? ""
-        return Fence(character: first, length: run.count, info: word)
+        let words = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        return Fence(character: first, length: run.count, info: words.first ?? "", attributes: words.dropFirst().filter(keepsAttribute))
+    }
+
+    /// Whether a word of an info string is an attribute a rewrite keeps: `key=value`, and, but
+    /// for a name (checked on its own), nothing that could end the HTML comment it is kept in.
+    static func keepsAttribute(_ word: String) -> Bool {
+        guard let equals = word.firstIndex(of: "=") else { return false }
+        let key = word[..<equals]
+        return key == "id" || key == "name" || !(word.contains("--") || word.contains("<") || word.contains(">"))
     }
 
     /// Whether a line closes `fence`.

@@ -124,6 +124,12 @@ extension ModifierKind {
         case .scaleEffect: return try reader.scaleEffect(node)
         case .transformEffect: return try reader.transformEffect(node)
         case .mask: return try reader.mask(node, depth: depth)
+        case .accessibilityLabel:
+            let label = try reader.string(node, name)
+            return { .view(AnyView($0.view.accessibilityLabel(label))) }
+        case .accessibilityHidden:
+            guard try SceneReader.isNull(node) || reader.bool(node, name) else { return { $0 } }
+            return { .view(AnyView($0.view.accessibilityHidden(true))) }
         case .compositingGroup:
             guard try SceneReader.isNull(node) || reader.bool(node, name) else { return { $0 } }
             return { .view(AnyView($0.view.compositingGroup())) }

@@ -90,6 +90,8 @@ public struct Scene: @unchecked Sendable {
     public internal(set) var fontFamilies: [(family: String, location: SourceLocation)] = []
     /// The scene's `description`, if it has one: alt text where the picture is shown.
     public internal(set) var description: String?
+    /// The scene's `longDescription`, if it has one: a longer text for screen readers.
+    public internal(set) var longDescription: String?
     /// The limits it was read with, which also bound its picture.
     public internal(set) var limits = SceneLimits()
     /// The scene's `animation`, if it has one: its states, each the view with a keyframe's values.
@@ -227,7 +229,7 @@ public struct Scene: @unchecked Sendable {
         var canvas = SceneCanvas(), canvasLocation: SourceLocation?
         var view: (AnyView, SourceLocation)?
         var fontSources: [(url: URL, location: SourceLocation)] = []
-        var description: String?
+        var description: String?, longDescription: String?
         var connectors: [(connector: Connector, location: SourceLocation)] = []
         var hasView = false
         var viewNode: Node?, animationNode: Node?
@@ -252,6 +254,8 @@ public struct Scene: @unchecked Sendable {
                         connectors = reader.collected.connectors
                     case .description:
                         description = try reader.string(entry.value, entry.name)
+                    case .longDescription:
+                        longDescription = try reader.string(entry.value, entry.name)
                     case .fonts:
                         fontsFailed = true
                         fontSources = try reader.fontSources(entry.value, relativeTo: file)
@@ -306,6 +310,7 @@ public struct Scene: @unchecked Sendable {
         scene.fontSources = fontSources
         scene.fontFamilies = reader.collected.fontFamilies
         scene.description = description
+        scene.longDescription = longDescription
         scene.limits = limits
         scene.animation = animation
         scene.colorScheme = colorScheme

@@ -102,6 +102,8 @@ enum SceneMapping: CaseIterable, Sendable, CustomStringConvertible {
 /// The top level of a scene.
 enum SceneKey: String, MappingKey {
     case canvas, seed, view, description
+    /// `longDescription: …`: a longer text for screen readers (SVG `<desc>`).
+    case longDescription
     case fonts
     case animation
     /// `colorScheme: light|dark|both`: the scheme the whole scene is rendered in; `both` draws it in each.
@@ -361,6 +363,10 @@ enum ModifierKind: String, MappingKey {
     case gridCellColumns, gridColumnAlignment, gridCellAnchor, gridCellUnsizedAxes
     case rotationEffect, scaleEffect, transformEffect, mask, compositingGroup, drawingGroup
     case blur, brightness, contrast, saturation, grayscale
+    /// `accessibilityLabel: "…"`: the view's drawing named for screen readers.
+    case accessibilityLabel
+    /// `accessibilityHidden: true`: the view's drawing skipped by screen readers.
+    case accessibilityHidden
 
     /// The keys the modifier's value may have when it is written as a mapping, in all its forms
     /// (`border: {width: 2}` or a colour mapping, say); none for a value that is never a mapping.
@@ -397,7 +403,7 @@ enum ModifierKind: String, MappingKey {
         case .scaleEffect: ScaleEffectKey.self
         case .transformEffect: TransformEffectKey.self
         case .mask: LayerKey.self
-        case .compositingGroup, .drawingGroup: nil
+        case .compositingGroup, .drawingGroup, .accessibilityLabel, .accessibilityHidden: nil
         case .blur: BlurKey.self
         case .brightness, .contrast, .saturation, .grayscale: RandomKey.self
         }
@@ -414,7 +420,7 @@ enum ModifierKind: String, MappingKey {
              .layoutDirection, .colorScheme, .dynamicTypeSize,
              .gridCellColumns, .gridColumnAlignment, .gridCellAnchor, .gridCellUnsizedAxes,
              .rotationEffect, .scaleEffect, .transformEffect, .mask, .compositingGroup, .drawingGroup,
-             .blur, .brightness, .contrast, .saturation, .grayscale:
+             .blur, .brightness, .contrast, .saturation, .grayscale, .accessibilityLabel, .accessibilityHidden:
             false
         }
     }

@@ -54,7 +54,8 @@ public struct SceneRenderer: Sendable {
             let library = try scene.fontLibrary(over: fonts)
             let tree = try scene.layout(scale: scale, fonts: library)
             try scene.checkLayers(tree.result.displayList, scale: scale ?? scene.canvas.scale)
-            let options = RenderOptions(scale: scale ?? scene.canvas.scale, background: scene.background)
+            let options = RenderOptions(scale: scale ?? scene.canvas.scale, background: scene.background,
+                                        accessibility: .given(label: scene.description, longDescription: scene.longDescription))
             var rendered = RenderedScene(scene: scene, fonts: library, tree: tree, options: options, svgTextMode: svgTextMode)
             rendered.pngThreads = pngThreads
             rendered.backends = backends

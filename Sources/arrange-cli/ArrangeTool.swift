@@ -74,10 +74,25 @@ struct SceneInput: Sendable {
         return path == "-" ? "<stdin>" : name
     }
     /// The base of output file names: the file name without its extension, "stdin", or for a
-    /// Markdown block the file's name and the block's number ("README-2").
+    /// Markdown block the file's name and the block's name ("README-flow-intro", from
+    /// ```` ```arrange id=flow-intro ````) or, without one, its number ("README-2").
     var baseName: String {
         let base = path == "-" ? "stdin" : ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        return markdownBlock.map { "\(base)-\($0)" } ?? base
+        guard let markdownBlock else { return base }
+        return "\(base)-\(block?.name ?? String(markdownBlock))"
+    }
+
+    /// For a scene inside a Markdown file, its block.
+    var block: MarkdownScenes.Block? {
+        guard let markdownBlock, let markdown, markdown.blocks.indices.contains(markdownBlock - 1) else { return nil }
+        return markdown.blocks[markdownBlock - 1]
+    }
+
+    /// Where the scene is, for a message that must name it among others: a Markdown block's file
+    /// and opening line ("README.md:12, block 2"), else `displayName`.
+    var placeName: String {
+        guard let block, let markdownBlock else { return displayName }
+        return "\(TerminalText.escaped(path)):\(block.openingLine), block \(markdownBlock)"
     }
 
     /// Reads and checks the scene; `seed` replaces its own. A Markdown block is read from the
@@ -98,13 +113,16 @@ struct SceneInput: Sendable {
 
     /// The scenes of a Markdown file: one input per `arrange` block.
     /// - Throws: `ValidationError` when the file cannot be read or has no such block.
-    static func markdownBlocks(_ input: SceneInput) throws -> [SceneInput] {
+    static func markdownBlocks(_ input: SceneInput, skippingEmpty: Bool = false) throws -> [SceneInput] {
         let document: MarkdownScenes
         do {
             document = try MarkdownScenes(contentsOf: input.path)
+            // Before anything is rendered: a bad or repeated name would name pictures wrongly.
+            try document.checkNames()
         } catch let error as SceneError {
-            throw ValidationError(error.description)
+            throw ValidationError(error.all.map(\.description).joined(separator: "\n"))
         }
+        if skippingEmpty, document.blocks.isEmpty { return [] }
         guard !document.blocks.isEmpty else {
             throw ValidationError("'\(TerminalText.escaped(input.path))' holds no scene: a scene in Markdown is a fenced code block that starts with ```arrange")
         }
@@ -141,9 +159,11 @@ struct SceneInput: Sendable {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) {
                 if isDirectory.boolValue {
-                    let found = scenes(under: argument)
+                    // A folder's Markdown files count when they hold `arrange` blocks; others
+                    // (a README without scenes) are not scenes.
+                    let found = try scenes(under: argument).flatMap { isMarkdown($0.path) ? try markdownBlocks($0, skippingEmpty: true) : [$0] }
                     guard !found.isEmpty else {
-                        throw ValidationError("the folder '\(TerminalText.escaped(argument))' holds no scene files (.yaml, .yml, .json), nor do its subfolders")
+                        throw ValidationError("the folder '\(TerminalText.escaped(argument))' holds no scene files (.yaml, .yml, .json, or Markdown with ```arrange blocks), nor do its subfolders")
                     }
                     inputs += found
                 } else {
@@ -161,15 +181,15 @@ struct SceneInput: Sendable {
                 ? " (to write a picture to a file, use -o \(TerminalText.escaped(argument)))" : ""
             throw ValidationError("no scene file '\(TerminalText.escaped(argument))'\(hint)")
         }
-        return try inputs.flatMap { $0.path != "-" && isMarkdown($0.path) ? try markdownBlocks($0) : [$0] }
+        return try inputs.flatMap { $0.path != "-" && $0.markdownBlock == nil && isMarkdown($0.path) ? try markdownBlocks($0) : [$0] }
     }
 
-    /// Every scene file below `folder`, sorted, hidden folders skipped.
+    /// Every scene file and Markdown file below `folder`, sorted, hidden folders skipped.
     static func scenes(under folder: String) -> [SceneInput] {
         let root = URL(fileURLWithPath: folder)
         guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else { return [] }
         var found: [SceneInput] = []
-        for case let url as URL in walker where isScene(url.lastPathComponent) {
+        for case let url as URL in walker where isScene(url.lastPathComponent) || isMarkdown(url.lastPathComponent) {
             let relative = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
             let subfolder = (relative as NSString).deletingLastPathComponent
             found.append(SceneInput(path: (folder as NSString).appendingPathComponent(relative), subfolder: subfolder))

@@ -193,6 +193,10 @@ struct BatchRender: Sendable {
                 }
                 drawings.append((rendered, list))
             }
+            if let markdown = plan.input.markdown, let number = plan.input.markdownBlock,
+               let missing = markdown.missingDescriptionWarning(number, scene: scene) {
+                warnings.append(missing)
+            }
             // Before anything is drawn: with --strict a warning fails the scene, and nothing is written.
             try Console.warn(warnings, settings.warnings)
             var pictures: [(path: String, data: Data)] = []

@@ -233,10 +233,11 @@ struct RenderCommand: ParsableCommand, SceneReadingCommand {
                 return BatchRender.Target(format: kind, path: (place as NSString).appendingPathComponent(input.baseName + "." + kind.rawValue))
             }
             if let clash = targets.first(where: { owners[$0.path] != nil }), let owner = owners[clash.path] {
-                plans.append(BatchRender.Plan(input: input, targets: [], clash: "\(clash.path) is already the output of \(owner); rename one of the scenes"))
+                let here = input.markdownBlock == nil ? "" : " (\(input.placeName))"
+                plans.append(BatchRender.Plan(input: input, targets: [], clash: "\(clash.path)\(here) is already the output of \(owner); rename one of the scenes"))
                 continue
             }
-            for target in targets { owners[target.path] = input.displayName }
+            for target in targets { owners[target.path] = input.placeName }
             plans.append(BatchRender.Plan(input: input, targets: targets, clash: nil))
         }
         return plans

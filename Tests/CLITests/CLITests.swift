@@ -157,8 +157,9 @@ import TestSupport
         #expect(try arrange("render", "Fixtures/flow-random-rectangles.yaml", "Fixtures/wheel-90.yaml", "-o", yaml.path, "--format", "svg,png").status == 0)
         #expect(try arrange("render", "Fixtures/json", "-o", json.path, "--format", "svg,png").status == 0)
         for name in ["flow-random-rectangles.svg", "flow-random-rectangles.png", "wheel-90.svg", "wheel-90.png"] {
+            // The twins' descriptions differ (each says what it is); their pictures do not.
             let a = try Data(contentsOf: yaml.appendingPathComponent(name)), b = try Data(contentsOf: json.appendingPathComponent(name))
-            #expect(a == b, "\(name)")
+            #expect(DescriptionFree.picture(a, name: name) == DescriptionFree.picture(b, name: name), "\(name)")
         }
     }
 

@@ -82,7 +82,7 @@ import TestSupport
         let list = LayoutResult(of: Color.red.frame(width: 100, height: 50)).displayList
         for scale in [1, 2, 3] as [CGFloat] {
             let svg = try SVGRenderer().render(list, options: RenderOptions(scale: scale))
-            #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"100\" height=\"50\" viewBox=\"0 0 100 50\">"))
+            #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"100\" height=\"50\" viewBox=\"0 0 100 50\" role=\"img\">"))
         }
     }
 

@@ -22,9 +22,9 @@ import TestSupport
     }
 
     /// The root of a document without images.
-    static let header = ##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="100" viewBox="0 0 200 100">"##
+    static let header = ##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="100" viewBox="0 0 200 100" role="img">"##
     /// The root of a document with images, which names XLink for their `xlink:href`.
-    static let imageHeader = ##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="100" viewBox="0 0 200 100">"##
+    static let imageHeader = ##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="100" viewBox="0 0 200 100" role="img">"##
 
     /// The document's lines between `<svg …>` (which must be `header`) and `</svg>`.
     static func lines(_ items: [DisplayItem], renderer: SVGRenderer = SVGRenderer(), header: String = header) throws -> [String] {

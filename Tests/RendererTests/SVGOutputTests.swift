@@ -19,7 +19,7 @@ import TestSupport
     static func lines(_ items: [DisplayItem], scale: CGFloat = 1, options: RenderOptions = RenderOptions()) throws -> [String] {
         let svg = try SVGRenderer().render(DisplayList(size: CGSize(width: 20, height: 10), scale: scale, items: items), options: options)
         var lines = svg.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.first == "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"20\" height=\"10\" viewBox=\"0 0 20 10\">")
+        #expect(lines.first == "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"20\" height=\"10\" viewBox=\"0 0 20 10\" role=\"img\">")
         #expect(lines.suffix(2) == ["</svg>", ""])
         lines.removeFirst()
         lines.removeLast(2)
@@ -59,7 +59,7 @@ import TestSupport
         // The stroke's centre line is half a point in: x 0.5, width 20 − 1 = 19, height 10 − 1 = 9.
         let svg = try SVGRenderer().render(DisplayList(size: CGSize(width: 20, height: 10), items: [Self.box, Self.border()]))
         #expect(svg == """
-            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="20" height="10" viewBox="0 0 20 10">
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="20" height="10" viewBox="0 0 20 10" role="img">
             <rect x="0.5" y="0.5" width="19" height="9" fill="#ff3b30" stroke="#000000"/>
             </svg>
 
@@ -74,7 +74,7 @@ import TestSupport
         let view = Rectangle().fill(Color(red: 1, green: 0.5, blue: 0)).frame(width: 20, height: 10).border(Color.black, width: 1)
         let svg = try SVGRenderer().render(LayoutResult(of: view).displayList)
         #expect(svg == """
-            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="20" height="10" viewBox="0 0 20 10">
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="20" height="10" viewBox="0 0 20 10" role="img">
             <rect x="0.5" y="0.5" width="19" height="9" fill="#ff8000" stroke="#000000"/>
             </svg>
 

@@ -49,9 +49,10 @@ import Testing
         // Every other value interpolates or crossfades; a key newly made to jump shows up here.
         // The corner styles of roundedRectangle and unevenRoundedRectangle; a mirrored layout; a
         // rotation (its degrees, radians and anchor), which mixes as a matrix rather than turning;
-        // a layer made or not; and a blur's opaque.
+        // a layer made or not; a blur's opaque; and what screen readers read (a label, or nothing).
         #expect(jumping == ["style", "style", "clipped", "clipShape", "hidden", "id", "truncationMode", "blendMode", "layoutDirection",
-                            "rotationEffect", "degrees", "radians", "anchor", "compositingGroup", "drawingGroup", "opaque"])
+                            "rotationEffect", "degrees", "radians", "anchor", "compositingGroup", "drawingGroup", "opaque",
+                            "accessibilityLabel", "accessibilityHidden"])
     }
 
     @Test func aValueThatSwitchesWarnsAtItsKeyInTheKeyframe() throws {

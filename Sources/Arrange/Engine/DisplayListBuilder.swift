@@ -121,6 +121,10 @@ struct DisplayListBuilder {
             group(node, attributes: attributes, effect: index, translation: translation, tag: tag, to: &items) { $0.filters = [filter] }
         case .isolated:
             group(node, attributes: attributes, effect: index, translation: translation, tag: tag, to: &items) { $0.isolated = true }
+        case .accessibilityLabel(let label):
+            group(node, attributes: attributes, effect: index, translation: translation, tag: tag, to: &items) { $0.accessibilityLabel = label }
+        case .accessibilityHidden:
+            group(node, attributes: attributes, effect: index, translation: translation, tag: tag, to: &items) { $0.accessibilityHidden = true }
         case .masked:
             // The effects inside this one belong to the pair's container, none of which change
             // drawing; the first child is drawn, the second becomes the mask.

@@ -75,6 +75,10 @@ struct ResolvedTree {
         case filter(DisplayFilter)
         /// The drawing made as one layer (`compositingGroup`, `drawingGroup`).
         case isolated
+        /// The drawing named for screen readers (`accessibilityLabel`).
+        case accessibilityLabel(String)
+        /// The drawing skipped by screen readers (`accessibilityHidden(true)`).
+        case accessibilityHidden
         /// The node is the container `mask(alignment:_:)` made: its first child is drawn, masked by
         /// the alpha of its second.
         case masked

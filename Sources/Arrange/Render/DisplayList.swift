@@ -284,12 +284,19 @@ public struct DisplayGroup: Equatable, Sendable {
     /// Whether the drawing is made as one layer before anything outside it composites it
     /// (`compositingGroup`): blend modes inside then blend only with the group's own drawing.
     public var isolated: Bool
+    /// What a screen reader reads for the group's drawing as a whole (`accessibilityLabel`), in
+    /// place of what is inside; nil for none. It changes no pixel.
+    public var accessibilityLabel: String?
+    /// Whether screen readers skip the group's drawing (`accessibilityHidden(true)`): decoration.
+    /// It changes no pixel.
+    public var accessibilityHidden: Bool
     /// The group's items, back to front.
     public var items: [DisplayItem]
 
     public init(clip: ShapeKind? = nil, clipPath: Path? = nil, opacity: Double = 1, translation: CGSize = .zero, shadow: Shadow? = nil,
                 blendMode: BlendMode = .normal, transform: CGAffineTransform = .identity, filters: [DisplayFilter] = [],
-                mask: [DisplayItem]? = nil, isolated: Bool = false, items: [DisplayItem]) {
+                mask: [DisplayItem]? = nil, isolated: Bool = false, accessibilityLabel: String? = nil,
+                accessibilityHidden: Bool = false, items: [DisplayItem]) {
         self.clip = clip
         self.clipPath = clipPath
         self.opacity = opacity
@@ -300,6 +307,8 @@ public struct DisplayGroup: Equatable, Sendable {
         self.filters = filters
         self.mask = mask
         self.isolated = isolated
+        self.accessibilityLabel = accessibilityLabel
+        self.accessibilityHidden = accessibilityHidden
         self.items = items
     }
 

@@ -23,14 +23,16 @@ public final class ImageRenderer<Content: View> {
     public var background: Color?
     /// The fonts text is measured and drawn with.
     public var fonts: FontLibrary = .system
+    /// The picture's description for screen readers (SVG `<title>`/`<desc>`, PNG text); nil for none.
+    public var accessibility: PictureAccessibility?
 
     public init(content: Content) { self.content = content }
 
     /// The layout the images are drawn from.
     public var layout: LayoutResult { LayoutResult(of: content, in: proposedSize, scale: scale, fonts: fonts) }
 
-    /// The options every backend renders with: `scale` and `background`.
-    public var renderOptions: RenderOptions { RenderOptions(scale: scale, background: background) }
+    /// The options every backend renders with: `scale`, `background` and `accessibility`.
+    public var renderOptions: RenderOptions { RenderOptions(scale: scale, background: background, accessibility: accessibility) }
 
     /// The layout's display list, what every backend draws.
     /// - Throws: the first font problem the layout met (an unknown family, an unreadable file).

@@ -17,10 +17,14 @@ public struct RenderOptions: Hashable, Sendable {
     public var scale: CGFloat?
     /// The colour under everything; nil leaves the canvas transparent.
     public var background: Color?
+    /// What the picture shows, in words, for readers who cannot see it: SVG's `<title>` and
+    /// `<desc>`, a PNG's `Description` text; nil writes none.
+    public var accessibility: PictureAccessibility?
 
-    public init(scale: CGFloat? = nil, background: Color? = nil) {
+    public init(scale: CGFloat? = nil, background: Color? = nil, accessibility: PictureAccessibility? = nil) {
         self.scale = scale
         self.background = background
+        self.accessibility = accessibility
     }
 
     /// The scale to draw at for `list`.
