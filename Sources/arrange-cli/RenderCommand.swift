@@ -135,8 +135,9 @@ struct RenderCommand: ParsableCommand, SceneReadingCommand {
 
     func run() throws {
         let start = DispatchTime.now().uptimeNanoseconds
-        let inputs = try SceneInput.expand(scenes)
+        var inputs = try SceneInput.expand(scenes)
         let toStandardOutput = output == "-"
+        if !inPlace, !toStandardOutput { inputs = Self.withoutCopies(inputs, named: scenes, output: output) }
         // `-o card.png`: a file when the path names a picture format.
         let outputExtension = (output as NSString).pathExtension.lowercased()
         let outputFormat = toStandardOutput ? nil : BackendRegistry.standard.format(named: outputExtension)
@@ -218,6 +219,21 @@ struct RenderCommand: ParsableCommand, SceneReadingCommand {
                 .run()
         }
         if failed > 0 { throw ExitCode.failure }
+    }
+
+    /// `inputs` without the rewritten Markdown copies a folder walk found inside the output folder
+    /// (`render docs -o docs/out`): rendered again, each run would nest another copy. A file
+    /// named on the command line stays.
+    static func withoutCopies(_ inputs: [SceneInput], named arguments: [String], output: String) -> [SceneInput] {
+        guard let folder = MarkdownRewrite.resolved(output.isEmpty ? "." : output) else { return inputs }
+        let kept = inputs.filter { input in
+            guard input.markdownBlock != nil, !arguments.contains(input.path), let real = MarkdownRewrite.resolved(input.path) else { return true }
+            return !real.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+        }
+        if kept.count < inputs.count {
+            Console.printError("note: skipped the Markdown files inside the output folder '\(TerminalText.escaped(output))': they are the rewritten copies")
+        }
+        return kept
     }
 
     /// Where each scene's pictures go. Each output path belongs to one scene; a second scene

@@ -56,6 +56,23 @@ import TestSupport
         #expect(copy.contains("<!-- arrange id=flow\n") && copy.contains("<!-- arrange id=outro\n"))
     }
 
+    /// `render docs -o docs/out`: the rewritten copy lands inside the folder being read, and a
+    /// second run must not take it for a source (it would nest docs/out/out/… each run).
+    @Test func copiesInsideTheOutputFolderAreNotReadAgain() throws {
+        let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
+        let folder = try ExternalTool.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.write("# Page\n\n\(Self.block("intro", "red"))\n", to: folder.appendingPathComponent("docs/page.md"))
+        for run in 1...2 {
+            let result = CLITests.run(binary, ["render", "docs", "-o", "docs/out", "--format", "svg"], in: folder)
+            #expect(result.status == 0, "\(result.errors)")
+            // One block, one scene, on both runs.
+            #expect(result.errors.contains("rendered 1 of 1 scene, wrote 1 file"), "run \(run): \(result.errors)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("docs/out").path).sorted()
+            == ["page-intro.svg", "page.md"])
+    }
+
     @Test func aRewrittenFileRendersToItselfWithTheSameNames() throws {
         let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
         let folder = try ExternalTool.scratchFolder()
