@@ -50,6 +50,10 @@ struct ServeCommand: ParsableCommand, SceneReadingCommand {
     @Option(help: "Draw random values from this seed instead of the scene's.", transform: UInt64.parseSeed)
     var seed: UInt64?
 
+    @Option(name: .customLong("color-scheme"),
+            help: ArgumentHelp("Draw every scene in this colour scheme, light, dark or both, replacing each scene's 'colorScheme' (default: the scene's, or light). Both serves the one SVG that follows the browser's scheme, as render writes it.", valueName: "scheme"))
+    var colorScheme: ColorSchemeOption?
+
     @OptionGroup var sceneOptions: SceneOptions
 
     func run() throws {
@@ -57,7 +61,9 @@ struct ServeCommand: ParsableCommand, SceneReadingCommand {
             throw ValidationError("serve watches scene files: it cannot read standard input")
         }
         let inputs = try SceneInput.expand(scenes)
-        let settings = PreviewScenes.Settings(renderer: SceneRenderer(fonts: try fonts.library()), seed: seed,
+        var renderer = SceneRenderer(fonts: try fonts.library(), colorScheme: colorScheme?.scheme)
+        renderer.bothColorSchemes = colorScheme == .both
+        let settings = PreviewScenes.Settings(renderer: renderer, seed: seed,
                                               limits: try limitOptions.limits(), warnings: strictOption.policy,
                                               fontDirs: fonts.fontDirs)
         let preview = PreviewScenes(inputs, settings: settings)

@@ -56,9 +56,12 @@ import TestSupport
         return (bitmap.width, bitmap.height, [pixel.red, pixel.green, pixel.blue])
     }
 
-    @Test func theDependentPackageListsThePlugin() throws {
+    @Test func theDependentPackageBuildsAndListsThePlugin() throws {
         let package = try packageCopy()
         defer { try? FileManager.default.removeItem(at: package.deletingLastPathComponent()) }
+        let build = try ExternalTool.run(try ExternalTool.locate("swift", package: "the Swift toolchain"),
+                                         ["build", "--package-path", package.path, "--scratch-path", Self.scratch.path])
+        #expect(build.status == 0, "\(build.stdout)\(build.errors)")
         let result = try swiftPackage(package, ["plugin", "--list"])
         #expect(result.status == 0, "\(result.output)")
         // SwiftPM's line: ‘render-scenes’ (plugin ‘RenderScenes’ in package ‘…’).

@@ -256,6 +256,26 @@ import Glibc
         #expect(server.stop() == 0)
     }
 
+    /// A scene drawn in both schemes is served as the adaptive SVG render writes: the light
+    /// colour as the attribute, the dark one in the prefers-color-scheme: dark rules; one
+    /// scheme given on the command line wins over the scene's.
+    @Test func aSceneInBothSchemesIsServedAsTheAdaptiveSVG() throws {
+        let folder = try ExternalTool.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = "colorScheme: both\n" + Self.scene("#111111").replacingOccurrences(of: "'#111111'", with: "{light: '#111111', dark: '#eeeeee'}")
+        try Data(scene.utf8).write(to: folder.appendingPathComponent("scene.yaml"))
+        let server = try Server(["scene.yaml", "--port", "0"], in: folder)
+        let svg = String(decoding: Self.get("/scene/0.svg", port: server.port).body, as: UTF8.self)
+        #expect(svg.contains("fill=\"#111111\""), "\(svg)")
+        #expect(svg.contains("@media (prefers-color-scheme: dark)") && svg.contains("{fill:#eeeeee}"), "\(svg)")
+        #expect(server.stop() == 0)
+
+        let dark = try Server(["scene.yaml", "--port", "0", "--color-scheme", "dark"], in: folder)
+        let darkSVG = String(decoding: Self.get("/scene/0.svg", port: dark.port).body, as: UTF8.self)
+        #expect(darkSVG.contains("fill=\"#eeeeee\"") && !darkSVG.contains("@media"), "\(darkSVG)")
+        #expect(dark.stop() == 0)
+    }
+
     @Test func itRefusesOtherAddressesAndNamesUnlessHostIsGiven() throws {
         let folder = try ExternalTool.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

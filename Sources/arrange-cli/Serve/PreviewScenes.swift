@@ -91,9 +91,18 @@ final class PreviewScenes: @unchecked Sendable {
             }
             let scene = try input.load(seed: settings.seed, limits: settings.limits, fonts: settings.renderer.fonts)
             files += scene.inputs + scene.inputFolders
-            let rendered = try settings.renderer.layout(scene)
-            let warnings = try settings.warnings.apply(rendered.warnings(overflow: false))
-            let svg = try rendered.data(as: .svg)
+            // Both schemes: light and dark laid out, and served as the adaptive SVG render writes,
+            // which follows the browser's scheme.
+            let schemes = settings.renderer.bothSchemes(of: scene)
+            let rendered = try (schemes?[0] ?? settings.renderer).layout(scene)
+            var warnings = try settings.warnings.apply(rendered.warnings(overflow: false))
+            let svg: Data
+            if let dark = try schemes.map({ try $0[1].layout(scene) }) {
+                warnings += try settings.warnings.apply(dark.warnings(overflow: false)).filter { !warnings.contains($0) }
+                svg = try rendered.adaptiveSVG(rendered.displayList, dark: dark, dark.displayList)
+            } else {
+                svg = try rendered.data(as: .svg)
+            }
             result = (svg, Data(LayoutDump.json(rendered.tree, file: scene.file).utf8), warnings)
         } catch {
             errors = Self.messages(error, name: input.displayName)
