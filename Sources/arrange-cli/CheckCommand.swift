@@ -107,8 +107,7 @@ struct CheckCommand: ParsableCommand, SceneReadingCommand {
         let shard = try parsedShard()
         let referencesURL = URL(fileURLWithPath: references), outputURL = URL(fileURLWithPath: output)
         let limits = try limitOptions.limits()
-        var renderer = SceneRenderer(fonts: try fonts.library(), colorScheme: colorScheme?.scheme)
-        renderer.bothColorSchemes = colorScheme == .both
+        let renderer = SceneRenderer(fonts: try fonts.library()).drawing(in: colorScheme)
         let check = SnapshotCheck(references: referencesURL, output: outputURL,
                                   comparison: tolerance.comparison(),
                                   compareSVG: svg, record: record, renderer: renderer,

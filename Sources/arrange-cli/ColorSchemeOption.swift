@@ -1,5 +1,6 @@
 import Arrange
 import ArgumentParser
+import ArrangeScene
 
 /// `--color-scheme light|dark|both` of `render` and `check`.
 enum ColorSchemeOption: String, ExpressibleByArgument, CaseIterable {
@@ -12,5 +13,16 @@ enum ColorSchemeOption: String, ExpressibleByArgument, CaseIterable {
         case .dark: .dark
         case .both: nil
         }
+    }
+}
+
+extension SceneRenderer {
+    /// This renderer drawing every scene in `option`'s scheme, or in both; nil keeps each
+    /// scene's own `colorScheme`. What `render`, `check` and `serve` do with `--color-scheme`.
+    func drawing(in option: ColorSchemeOption?) -> SceneRenderer {
+        var renderer = self
+        renderer.colorScheme = option?.scheme
+        renderer.bothColorSchemes = option == .both
+        return renderer
     }
 }

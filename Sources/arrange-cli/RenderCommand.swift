@@ -172,9 +172,8 @@ struct RenderCommand: ParsableCommand, SceneReadingCommand {
         let plans = Self.plans(for: inputs, formats: format, output: output, toFile: toFile, flat: flat)
         if !inPlace { try MarkdownRewrite.refuseCopiesOverSources(inputs, output: toFile ? folder : output, flat: flat) }
         let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(plans.count, 1))
-        var renderer = SceneRenderer(scale: scale.map { CGFloat($0) }, svgTextMode: svgText, fonts: try fonts.library(),
-                                     pngThreads: BatchRender.pngThreads(scenes: plans.count), colorScheme: colorScheme?.scheme)
-        renderer.bothColorSchemes = colorScheme == .both
+        let renderer = SceneRenderer(scale: scale.map { CGFloat($0) }, svgTextMode: svgText, fonts: try fonts.library(),
+                                     pngThreads: BatchRender.pngThreads(scenes: plans.count)).drawing(in: colorScheme)
         var settings = BatchRender.Settings(renderer: renderer, seed: seed, verbose: verbose, sync: sync, limits: try limitOptions.limits(), warnOverflow: warnOverflow, fontDirs: fonts.fontDirs)
         settings.at = at
         settings.warnings = strictOption.policy

@@ -61,8 +61,7 @@ struct ServeCommand: ParsableCommand, SceneReadingCommand {
             throw ValidationError("serve watches scene files: it cannot read standard input")
         }
         let inputs = try SceneInput.expand(scenes)
-        var renderer = SceneRenderer(fonts: try fonts.library(), colorScheme: colorScheme?.scheme)
-        renderer.bothColorSchemes = colorScheme == .both
+        let renderer = SceneRenderer(fonts: try fonts.library()).drawing(in: colorScheme)
         let settings = PreviewScenes.Settings(renderer: renderer, seed: seed,
                                               limits: try limitOptions.limits(), warnings: strictOption.policy,
                                               fontDirs: fonts.fontDirs)
