@@ -82,6 +82,20 @@ import Testing
         #expect(Text("Hello, world").pieces == [TextPiece("Hello, world")])
     }
 
+    @Test func aLiteralWithoutMarkupCharactersTakesTheShortcutToTheSamePieces() {
+        // The shortcut (no \\ ` * _ ~ [ ]) must give what the full parse gives, including text
+        // that looks like other Markdown (headings, lists, HTML, entities stay as written).
+        let plain = ["Hello, world", " ", "# Heading", "- item", "<b>x</b>", "&amp;", "a\nb", "日本語 テキスト", "1. two"]
+        for source in plain {
+            #expect(InlineMarkdown.pieces(source) == InlineMarkdown.parsedPieces(source), "\(source)")
+            #expect(InlineMarkdown.pieces(source) == [TextPiece(source)], "\(source)")
+        }
+        #expect(InlineMarkdown.pieces("") == InlineMarkdown.parsedPieces(""))
+        // One markup character sends a string through the parse.
+        #expect(InlineMarkdown.pieces("a *b*").count == 2)
+        #expect(InlineMarkdown.pieces("a\\*b") == [TextPiece("a*b")])
+    }
+
     @Test func markdownInALiteralIsReadAsSwiftUIReadsIt() {
         typealias Style = InlineMarkdown.Style
         func spans(_ source: String) -> [String] {

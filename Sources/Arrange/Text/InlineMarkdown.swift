@@ -32,6 +32,19 @@ enum InlineMarkdown {
 
     /// The pieces a Markdown string draws, each span turned into a piece's style.
     static func pieces(_ source: String, verbatim: [Range<Int>] = []) -> [TextPiece] {
+        // Most literals hold no markup character at all; they are one plain piece, which the
+        // parse would give too after a scan of every scalar (a quarter of a text-heavy scene's
+        // layout time went there: views' content is built during layout).
+        if !source.isEmpty, !source.utf8.contains(where: markupBytes.contains) { return [TextPiece(source)] }
+        return parsedPieces(source, verbatim: verbatim)
+    }
+
+    /// The ASCII characters that can start or end markup: backslash escapes, code spans, emphasis,
+    /// strikethrough and links.
+    private static let markupBytes: Set<UInt8> = Set("\\`*_~[]".utf8)
+
+    /// `pieces` without the plain-text shortcut.
+    static func parsedPieces(_ source: String, verbatim: [Range<Int>] = []) -> [TextPiece] {
         parse(source, verbatim: verbatim).map { span in
             var style = TextRunStyle()
             if span.style.bold { style.bold = true }
