@@ -65,8 +65,9 @@ struct CheckCommand: ParsableCommand, SceneReadingCommand {
     @Flag(help: "Also compare each scene's SVG with REFERENCES/NAME.svg, as text.")
     var svg = false
 
-    @Option(help: ArgumentHelp("Check only the share i of n of the scenes (by a hash of their names), for a CI matrix.", valueName: "i/n"))
-    var shard: String?
+    @Option(help: ArgumentHelp("Check only the share i of n of the scenes (by a hash of their names), for a CI matrix.", valueName: "i/n"),
+            transform: ShardOption.parse)
+    var shard: ShardOption?
 
     @Flag(help: "List and remove references that no scene given uses.")
     var prune = false
@@ -89,22 +90,10 @@ struct CheckCommand: ParsableCommand, SceneReadingCommand {
     func validate() throws {
         guard !scenes.isEmpty else { throw ValidationError("name at least one scene file") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        _ = try parsedShard()
-    }
-
-    /// `--shard i/n` as (i, n); (1, 1) without it.
-    func parsedShard() throws -> (index: Int, count: Int) {
-        guard let shard else { return (1, 1) }
-        let parts = shard.split(separator: "/")
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
-            throw ValidationError("--shard expects i/n with 1 ≤ i ≤ n, as in --shard 2/4; found '\(shard)'")
-        }
-        return (index, count)
     }
 
     func run() throws {
         let inputs = try SceneInput.expand(scenes).filter { $0.path != "-" }
-        let shard = try parsedShard()
         let referencesURL = URL(fileURLWithPath: references), outputURL = URL(fileURLWithPath: output)
         let limits = try limitOptions.limits()
         let renderer = SceneRenderer(fonts: try fonts.library()).drawing(in: colorScheme)
@@ -119,7 +108,7 @@ struct CheckCommand: ParsableCommand, SceneReadingCommand {
         let clashes = owners
         // A dark picture named like another scene (x.yaml's x~dark, and x~dark.yaml) is an error of its own.
         let sceneNames = owners.mapValues { $0.joined(separator: " and ") }
-        let selected = inputs.filter { SnapshotCheck.inShard($0.baseName, index: shard.index, of: shard.count) }
+        let selected = shard?.select(inputs) ?? inputs
         let results = Mutex<[CheckResult]>([])
         let work = selected
         LargeStack.forEach(work.count, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { index in
@@ -149,7 +138,7 @@ struct CheckCommand: ParsableCommand, SceneReadingCommand {
             }
         }
         try writeReports(report, output: outputURL)
-        Console.printLine(report.summary + (shard.count > 1 ? " (shard \(shard.index)/\(shard.count))" : "")
+        Console.printLine(report.summary + (shard?.summarySuffix ?? "")
                           + (report.failed > 0 ? "; see \(outputURL.appendingPathComponent("report.html").path)" : ""))
         if report.failed > 0 { throw ExitCode.failure }
     }

@@ -54,6 +54,7 @@ struct RenderCommand: ParsableCommand, SceneReadingCommand {
           arrange render docs/*.yaml --font-dir Fonts --svg-text embedded
           arrange render README.template.md -o docs/images --details
           arrange render docs/*.yaml -o docs/images --color-scheme both
+          arrange render 'docs/**/*.yaml' -o Output --shard 2/4
 
         Text is shaped with HarfBuzz from font files: the installed families (fontconfig), \
         those of --font-dir, and a scene's own 'fonts:'. Characters a font lacks come from \
@@ -119,6 +120,10 @@ struct RenderCommand: ParsableCommand, SceneReadingCommand {
             help: ArgumentHelp("Render every scene in this colour scheme, light, dark or both, replacing each scene's 'colorScheme' (default: the scene's, or light). Both writes NAME.png and NAME~dark.png (NAME@2x.png and NAME~dark@2x.png at scale 2), NAME.pdf and NAME~dark.pdf, and one SVG that follows the viewer's scheme.", valueName: "scheme"))
     var colorScheme: ColorSchemeOption?
 
+    @Option(help: ArgumentHelp("Render only the share i of n of the scenes (by a hash of their names, as check --shard), for a CI matrix.", valueName: "i/n"),
+            transform: ShardOption.parse)
+    var shard: ShardOption?
+
     @OptionGroup var sceneOptions: SceneOptions
 
     func validate() throws {
@@ -138,6 +143,14 @@ struct RenderCommand: ParsableCommand, SceneReadingCommand {
         var inputs = try SceneInput.expand(scenes)
         let toStandardOutput = output == "-"
         if !inPlace, !toStandardOutput { inputs = Self.withoutCopies(inputs, named: scenes, output: output) }
+        if let shard {
+            let all = inputs.count
+            inputs = shard.select(inputs)
+            guard !inputs.isEmpty else {
+                Console.printLine("none of the \(all) scenes is in shard \(shard.index)/\(shard.count); nothing to render")
+                return
+            }
+        }
         // `-o card.png`: a file when the path names a picture format.
         let outputExtension = (output as NSString).pathExtension.lowercased()
         let outputFormat = toStandardOutput ? nil : BackendRegistry.standard.format(named: outputExtension)

@@ -161,6 +161,46 @@ import TestSupport
         #expect(twice.errors.contains("is in more than one report"))
     }
 
+    /// `render --shard` splits the scenes as `check --shard` does: shards 1/2 and 2/2 write every
+    /// picture of the whole run exactly once, byte for byte, and each shard the scenes check's
+    /// same shard passes.
+    @Test func renderShardsTogetherAreTheWholeRender() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenes = ["layout-priority.yaml", "spacer.yaml", "stacks.yaml", "tag-cloud.yaml", "wheel-0.yaml"]
+        #expect(try arrange(["render"] + scenes + ["-o", "all", "--format", "png,svg"], in: folder).status == 0)
+        #expect(try arrange(["check"] + scenes + ["--references", "refs"], in: folder).status == 0)
+        func files(_ name: String) throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(name).path).sorted()
+        }
+        var union: [String] = []
+        for index in 1...2 {
+            let render = try arrange(["render"] + scenes + ["-o", "shard\(index)", "--format", "png,svg", "--shard", "\(index)/2"], in: folder)
+            #expect(render.status == 0, "\(render.errors)")
+            let written = try files("shard\(index)")
+            for file in written {
+                let name = folder.appendingPathComponent("shard\(index)/\(file)"), whole = folder.appendingPathComponent("all/\(file)")
+                #expect(try Data(contentsOf: name) == Data(contentsOf: whole), "\(file)")
+            }
+            union += written
+            let check = try arrange(["check"] + scenes + ["--references", "refs", "--record", "never", "--shard", "\(index)/2"], in: folder)
+            let checked = check.stdout.split(separator: "\n").filter { $0.hasPrefix("PASSED") }.map { $0.split(separator: " ").last.map(String.init) ?? "" }
+            #expect(Set(written.map { ($0 as NSString).deletingPathExtension }) == Set(checked), "shard \(index)/2")
+        }
+        #expect(union.sorted() == (try files("all")))
+        #expect(union.count == 10)
+
+        // A shard that holds none of the scenes writes nothing and says so; a bad value is refused.
+        let one = try arrange(["render", "spacer.yaml", "-o", "lonely", "--shard", "1/40"], in: folder)
+        let other = try arrange(["render", "spacer.yaml", "-o", "lonely", "--shard", "2/40"], in: folder)
+        #expect(one.status == 0 && other.status == 0)
+        #expect((one.stdout + other.stdout).contains("none of the 1 scenes is in shard"))
+        let bad = try arrange(["render", "spacer.yaml", "-o", "bad", "--shard", "3/2"], in: folder)
+        #expect(bad.status == 64)
+        #expect(bad.errors.contains("--shard expects i/n with 1 ≤ i ≤ n, as in --shard 2/4; found '3/2'"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("bad").path))
+    }
+
     @Test func badReferencesAndNamesAreClearErrors() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
