@@ -62,7 +62,7 @@ let package = Package(
         // Scene files (YAML, JSON) to view trees, and the pipeline from a scene to its pictures.
         .target(name: "ArrangeScene", dependencies: ["Arrange", "ArrangeBackends", "ArrangeSVG", "ArrangeCairo", .product(name: "Yams", package: "Yams")]),
         // Image comparison and snapshot assertions.
-        .target(name: "ArrangeSnapshot", dependencies: ["Arrange", "ArrangeBackends", "ArrangeSVG", "ArrangeScene", "CCairo"]),
+        .target(name: "ArrangeSnapshot", dependencies: ["Arrange", "ArrangeBackends", "ArrangeSVG", "ArrangeScene", "CCairo", "CImageCodecs"]),
         // assertSnapshot for Swift Testing and XCTest; kept apart so the command never links them.
         .target(name: "ArrangeSnapshotTesting", dependencies: ["ArrangeSnapshot"]),
         // The command; its folder is not `Sources/arrange`, which a case-insensitive disk would

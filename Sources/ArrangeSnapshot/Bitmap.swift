@@ -1,7 +1,9 @@
 import Arrange
 import ArrangeCairo
 import CCairo
+import CImageCodecs
 import Foundation
+import Synchronization
 
 /// An RGBA image with 8-bit straight (not premultiplied) channels, row by row from the top: what
 /// image comparisons read and diff images are made of.
@@ -64,13 +66,7 @@ public struct Bitmap: Equatable, Sendable {
     /// had one (odiff writes such files); `missingEndWarning(_:)` says so, for the caller to tell.
     public init(png data: Data, maximumPixels: Int = Limits.imagePixels) throws {
         let (width, height) = try Self.pngSize(data)
-        guard CGFloat(width) <= Limits.canvasPixelsPerSide, CGFloat(height) <= Limits.canvasPixelsPerSide else {
-            throw SnapshotError.unreadableImage("the PNG is \(width) × \(height) pixels; at most \(Int(Limits.canvasPixelsPerSide)) a side can be decoded")
-        }
-        // Each side is below 2¹⁵ now, so the product cannot overflow.
-        guard width * height <= maximumPixels else {
-            throw SnapshotError.tooManyPixels(width: width, height: height, limit: maximumPixels)
-        }
+        try Self.checkDecodable(width: width, height: height, maximumPixels: maximumPixels)
         guard Self.lacksEndChunk(data) else {
             try self.init(decoding: data)
             return
@@ -80,6 +76,20 @@ public struct Bitmap: Equatable, Sendable {
             try self.init(decoding: data + Self.endChunk)
         } catch {
             throw SnapshotError.unreadableImage(Self.truncated)
+        }
+    }
+
+    /// Refuses a size that may not be decoded: a side over `Limits.canvasPixelsPerSide`, or more
+    /// than `maximumPixels` pixels. Also for images compared without decoding (identical bytes),
+    /// so the answer does not depend on whether the two files happen to be equal.
+    /// - Throws: `SnapshotError.unreadableImage` or `.tooManyPixels`.
+    public static func checkDecodable(width: Int, height: Int, maximumPixels: Int) throws {
+        guard CGFloat(width) <= Limits.canvasPixelsPerSide, CGFloat(height) <= Limits.canvasPixelsPerSide else {
+            throw SnapshotError.unreadableImage("the PNG is \(width) × \(height) pixels; at most \(Int(Limits.canvasPixelsPerSide)) a side can be decoded")
+        }
+        // Each side is below 2¹⁵ now, so the product cannot overflow.
+        guard width * height <= maximumPixels else {
+            throw SnapshotError.tooManyPixels(width: width, height: height, limit: maximumPixels)
         }
     }
 
@@ -112,22 +122,43 @@ public struct Bitmap: Equatable, Sendable {
             : nil
     }
 
-    /// Decodes PNG data whose header has been checked.
+    /// Decodes PNG data whose header has been checked, with libpng straight into the pixels a
+    /// comparison reads (no premultiplied surface to undo, so translucent pixels keep their
+    /// exact colours).
     private init(decoding data: Data) throws {
-        // Read as the renderer reads PNGs (ArrangeCairo's `PNGSource`).
-        let (surface, ranOut) = PNGSource.surface(data)
-        defer { cairo_surface_destroy(surface) }
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            // Cairo says only "error while reading from input stream"; the reader knows whether
-            // the data ran out (a file cut short, often without its closing IEND chunk).
-            if ranOut { throw SnapshotError.unreadableImage(Self.truncated) }
-            if status == CAIRO_STATUS_READ_ERROR || status == CAIRO_STATUS_PNG_ERROR {
-                throw SnapshotError.unreadableImage("the PNG is corrupt: its data cannot be decoded (a damaged chunk or compressed stream)")
+        let (width, height) = try Self.pngSize(data)
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        var error = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBytes { bytes in
+            pixels.withUnsafeMutableBufferPointer { out in
+                arrange_png_decode_rgba(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, UInt32(width), UInt32(height),
+                                        out.baseAddress, &error, error.count)
             }
-            throw SnapshotError.unreadableImage(Self.message(status))
         }
-        try self.init(surface: surface)
+        switch status {
+        case 0: break
+        // Most often a file cut short, often without its closing IEND chunk.
+        case -2: throw SnapshotError.unreadableImage(Self.truncated)
+        default: throw SnapshotError.unreadableImage("the PNG is corrupt: its data cannot be decoded (a damaged chunk or compressed stream)")
+        }
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// Decodes two PNGs at once, one on each of two threads: what a comparison waits for.
+    /// Each is decoded as `init(png:maximumPixels:)` does; its error, if any, is its own result.
+    public static func decoding(_ first: Data, _ second: Data, maximumPixels: Int = Limits.imagePixels)
+        -> (Swift.Result<Bitmap, any Error>, Swift.Result<Bitmap, any Error>) {
+        let results = Mutex<[Int: Swift.Result<Bitmap, any Error>]>([:])
+        let inputs = [first, second]
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let result = Swift.Result { try Bitmap(png: inputs[index], maximumPixels: maximumPixels) }
+            results.withLock { $0[index] = result }
+        }
+        let decoded = results.withLock { $0 }
+        let missing = Swift.Result<Bitmap, any Error>.failure(SnapshotError.unreadableImage("not decoded"))
+        return (decoded[0] ?? missing, decoded[1] ?? missing)
     }
 
     /// Reads a PNG file; errors name the file.
@@ -139,37 +170,6 @@ public struct Bitmap: Equatable, Sendable {
         } catch SnapshotError.unreadableImage(let why) {
             throw SnapshotError.unreadableImage("\(url.path): \(why)")
         }
-    }
-
-    /// Copies an image surface, undoing Cairo's premultiplied native-endian ARGB.
-    init(surface: OpaquePointer?) throws {
-        cairo_surface_flush(surface)
-        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        guard let data = cairo_image_surface_get_data(surface) else {
-            throw SnapshotError.unreadableImage("the image has no pixel data")
-        }
-        let format = cairo_image_surface_get_format(surface)
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        for y in 0..<height {
-            let row = data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
-            for x in 0..<width {
-                let argb = row[x]
-                let a = format == CAIRO_FORMAT_RGB24 ? 255 : UInt32((argb >> 24) & 0xff)
-                func straight(_ shift: UInt32) -> UInt8 {
-                    let c = (argb >> shift) & 0xff
-                    return a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a))
-                }
-                let i = (y * width + x) * 4
-                pixels[i] = straight(16)
-                pixels[i + 1] = straight(8)
-                pixels[i + 2] = straight(0)
-                pixels[i + 3] = UInt8(a)
-            }
-        }
-        self.width = width
-        self.height = height
-        self.pixels = pixels
     }
 
     /// Encodes the bitmap as PNG (with Cairo).

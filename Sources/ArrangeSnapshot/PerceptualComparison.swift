@@ -40,52 +40,65 @@ public struct ImageComparison: Hashable, Sendable {
         self.maxDifferingPixels = max(maxDifferingPixels, 0)
     }
 
-    /// Compares `actual` with `reference`.
+    /// Compares `actual` with `reference`. Rows that are byte for byte the same are skipped
+    /// whole (a `memcmp`, vectorised by the C library), so identical images cost one pass over
+    /// their bytes; the diff image is drawn only when `Result.diffImage` is read.
     /// - Throws: `SnapshotError.sizeMismatch`, naming both sizes, when they differ in size.
     public func compare(_ reference: Bitmap, _ actual: Bitmap) throws -> Result {
         guard reference.width == actual.width, reference.height == actual.height else {
             throw SnapshotError.sizeMismatch(expected: (reference.width, reference.height), actual: (actual.width, actual.height))
         }
-        let width = reference.width, height = reference.height
-        var output = [UInt8](repeating: 255, count: width * height * 4)
+        let width = reference.width, height = reference.height, rowBytes = width * 4
+        var marks: [ImageComparisonResult.Mark] = []
         var differing = 0, antiAliased = 0
         var box: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
         // 35215 is the largest YIQ distance, between black and white.
         let maxDelta = 35215 * threshold * threshold
         reference.pixels.withUnsafeBufferPointer { a in
             actual.pixels.withUnsafeBufferPointer { b in
-                output.withUnsafeMutableBufferPointer { out in
-                    for y in 0..<height {
-                        for x in 0..<width {
-                            let i = (y * width + x) * 4
-                            let same = a[i] == b[i] && a[i + 1] == b[i + 1] && a[i + 2] == b[i + 2] && a[i + 3] == b[i + 3]
-                            let delta = same ? 0 : Self.colorDelta(a, b, i, i, brightnessOnly: false)
-                            if abs(delta) > maxDelta {
-                                if !includeAntiAliasing,
-                                   Self.isAntiAliased(a, x, y, width, height, b) || Self.isAntiAliased(b, x, y, width, height, a) {
-                                    antiAliased += 1
-                                    Self.paint(out, i, 255, 255, 0)
-                                } else {
-                                    differing += 1
-                                    Self.paint(out, i, 255, 0, 0)
-                                    box = (min(box?.minX ?? x, x), min(box?.minY ?? y, y), max(box?.maxX ?? x, x), max(box?.maxY ?? y, y))
-                                }
-                            } else {
-                                // The reference in pale grey, so the marks stand out in context.
-                                let grey = Self.blendWithWhite(Self.brightness(a, i), alpha: 0.1 * Double(a[i + 3]) / 255)
-                                let value = UInt8(max(0, min(255, grey.rounded())))
-                                Self.paint(out, i, value, value, value)
-                            }
+                guard let rowsA = a.baseAddress, let rowsB = b.baseAddress else { return }
+                for y in 0..<height where memcmp(rowsA + y * rowBytes, rowsB + y * rowBytes, rowBytes) != 0 {
+                    for x in 0..<width {
+                        let i = (y * width + x) * 4
+                        if a[i] == b[i] && a[i + 1] == b[i + 1] && a[i + 2] == b[i + 2] && a[i + 3] == b[i + 3] { continue }
+                        guard abs(Self.colorDelta(a, b, i, i, brightnessOnly: false)) > maxDelta else { continue }
+                        if !includeAntiAliasing,
+                           Self.isAntiAliased(a, x, y, width, height, b) || Self.isAntiAliased(b, x, y, width, height, a) {
+                            antiAliased += 1
+                            marks.append(.init(pixel: y * width + x, antiAliased: true))
+                        } else {
+                            differing += 1
+                            marks.append(.init(pixel: y * width + x, antiAliased: false))
+                            box = (min(box?.minX ?? x, x), min(box?.minY ?? y, y), max(box?.maxX ?? x, x), max(box?.maxY ?? y, y))
                         }
                     }
                 }
             }
         }
         let bounds = box.map { CGRect(x: $0.minX, y: $0.minY, width: $0.maxX - $0.minX + 1, height: $0.maxY - $0.minY + 1) }
-        let diff = Bitmap(width: width, height: height, pixels: output) ?? Bitmap(width: width, height: height, red: 255, green: 255, blue: 255, alpha: 255)
         return Result(differingPixels: differing, antiAliasedPixels: antiAliased, totalPixels: width * height,
-                                differingBounds: bounds, diffImage: diff, maxDifferingFraction: maxDifferingFraction,
-                                maxDifferingPixels: maxDifferingPixels)
+                      differingBounds: bounds, reference: reference, marks: marks,
+                      maxDifferingFraction: maxDifferingFraction, maxDifferingPixels: maxDifferingPixels)
+    }
+
+    /// The diff image: the reference in pale grey, so the marks stand out in context; differing
+    /// pixels red, anti-aliased ones yellow.
+    static func diffImage(_ reference: Bitmap, marks: [ImageComparisonResult.Mark]) -> Bitmap {
+        var output = [UInt8](repeating: 255, count: reference.pixels.count)
+        reference.pixels.withUnsafeBufferPointer { a in
+            output.withUnsafeMutableBufferPointer { out in
+                for i in stride(from: 0, to: a.count, by: 4) {
+                    let grey = Self.blendWithWhite(Self.brightness(a, i), alpha: 0.1 * Double(a[i + 3]) / 255)
+                    let value = UInt8(max(0, min(255, grey.rounded())))
+                    Self.paint(out, i, value, value, value)
+                }
+                for mark in marks {
+                    Self.paint(out, mark.pixel * 4, 255, mark.antiAliased ? 255 : 0, 0)
+                }
+            }
+        }
+        return Bitmap(width: reference.width, height: reference.height, pixels: output)
+            ?? Bitmap(width: reference.width, height: reference.height, red: 255, green: 255, blue: 255, alpha: 255)
     }
 
     private static func paint(_ out: UnsafeMutableBufferPointer<UInt8>, _ i: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8) {
@@ -197,12 +210,23 @@ public struct ImageComparisonResult: Sendable {
     public var totalPixels: Int
     /// The smallest rectangle, in pixels, holding every differing pixel; nil when none differ.
     public var differingBounds: CGRect?
-    /// The reference faded to pale grey, differing pixels red, anti-aliased ones yellow.
-    public var diffImage: Bitmap
+    /// The reference faded to pale grey, differing pixels red, anti-aliased ones yellow; drawn
+    /// when read (a comparison whose picture nobody writes never makes it).
+    public var diffImage: Bitmap { ImageComparison.diffImage(reference, marks: marks) }
+    /// The image compared against, kept for `diffImage` (shared, not copied).
+    let reference: Bitmap
+    /// The pixels found different, by index, in row order.
+    let marks: [Mark]
     /// The share of differing pixels that still passes.
     public var maxDifferingFraction: Double
     /// The number of differing pixels that still passes.
     public var maxDifferingPixels: Int = 0
+
+    /// A pixel that differs: counted, or only anti-aliased.
+    struct Mark: Sendable {
+        var pixel: Int
+        var antiAliased: Bool
+    }
 
     /// The share of differing pixels, 0...1.
     public var fraction: Double { totalPixels == 0 ? 0 : Double(differingPixels) / Double(totalPixels) }
@@ -224,7 +248,11 @@ public struct ImageComparisonResult: Sendable {
     }
 
     /// "1,234 of 40,000 pixels differ (3.085%); 12 anti-aliased pixels ignored".
-    public var summary: String {
+    public var summary: String { Self.summary(differingPixels: differingPixels, antiAliasedPixels: antiAliasedPixels, totalPixels: totalPixels) }
+
+    /// The summary of a comparison with these counts: for images known identical without one.
+    public static func summary(differingPixels: Int, antiAliasedPixels: Int, totalPixels: Int) -> String {
+        let fraction = totalPixels == 0 ? 0 : Double(differingPixels) / Double(totalPixels)
         let percent = String(format: "%.3f", fraction * 100)
         var text = "\(differingPixels) of \(totalPixels) pixels differ (\(percent)%)"
         if antiAliasedPixels > 0 { text += "; \(antiAliasedPixels) anti-aliased pixel\(antiAliasedPixels == 1 ? "" : "s") ignored" }

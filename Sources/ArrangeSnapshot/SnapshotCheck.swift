@@ -208,22 +208,37 @@ public struct SnapshotCheck: Sendable {
             guard referenceSize == actualSize else {
                 throw SnapshotError.sizeMismatch(expected: referenceSize, actual: actualSize)
             }
-            let reference: Bitmap
-            do {
-                reference = try Bitmap(png: referencePNG, maximumPixels: imagePixels)
-            } catch SnapshotError.unreadableImage(let why) {
-                throw CheckFailure("the reference \(png.path) cannot be read: \(why)")
-            }
-            let actual = try Bitmap(png: actualPNG, maximumPixels: imagePixels)
-            let comparison = try comparison.compare(reference, actual)
-            result.differingPixels = comparison.differingPixels
-            result.antiAliasedPixels = comparison.antiAliasedPixels
-            result.totalPixels = comparison.totalPixels
-            result.differingBounds = comparison.differingBounds
-            if comparison.tolerated { result.tolerated = true }
-            if !comparison.passes {
-                problems.append(comparison.summary)
-                diffImage = comparison.diffImage
+            if referencePNG == actualPNG {
+                // The same bytes are the same pixels: a pass without decoding either.
+                do {
+                    try Bitmap.checkDecodable(width: referenceSize.width, height: referenceSize.height, maximumPixels: imagePixels)
+                } catch SnapshotError.unreadableImage(let why) {
+                    throw CheckFailure("the reference \(png.path) cannot be read: \(why)")
+                }
+                result.differingPixels = 0
+                result.antiAliasedPixels = 0
+                result.totalPixels = referenceSize.width * referenceSize.height
+                result.differingBounds = nil
+            } else {
+                // Both decoded at once, each on a core of its own.
+                let decoded = Bitmap.decoding(referencePNG, actualPNG, maximumPixels: imagePixels)
+                let reference: Bitmap
+                do {
+                    reference = try decoded.0.get()
+                } catch SnapshotError.unreadableImage(let why) {
+                    throw CheckFailure("the reference \(png.path) cannot be read: \(why)")
+                }
+                let actual = try decoded.1.get()
+                let comparison = try comparison.compare(reference, actual)
+                result.differingPixels = comparison.differingPixels
+                result.antiAliasedPixels = comparison.antiAliasedPixels
+                result.totalPixels = comparison.totalPixels
+                result.differingBounds = comparison.differingBounds
+                if comparison.tolerated { result.tolerated = true }
+                if !comparison.passes {
+                    problems.append(comparison.summary)
+                    diffImage = comparison.diffImage
+                }
             }
         } catch let SnapshotError.sizeMismatch(expected, actual) {
             problems.append("size differs: reference \(expected.0)×\(expected.1), actual \(actual.0)×\(actual.1)")

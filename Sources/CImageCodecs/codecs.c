@@ -4,6 +4,7 @@
 #include <jpeglib.h>
 #include <png.h>
 #include <setjmp.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int is_space(uint8_t byte) { return byte == ' ' || byte == '\t' || byte == '\r' || byte == '\n'; }
@@ -197,4 +198,77 @@ int arrange_image_decode(const uint8_t *bytes, size_t length, uint32_t width, ui
     case ARRANGE_IMAGE_JPEG: return decode_jpeg(bytes, length, width, height, pixels, error, size);
     default: return fail(error, size, "not a PNG or JPEG file");
     }
+}
+
+/// Where `arrange_png_decode_rgba` reads from, and how it failed.
+struct png_memory {
+    const uint8_t *bytes;
+    size_t length, offset;
+    int ran_out;
+    jmp_buf jump;
+    char message[200];
+};
+
+static void png_memory_read(png_structp png, png_bytep out, size_t count) {
+    struct png_memory *source = png_get_io_ptr(png);
+    if (count > source->length - source->offset) {
+        source->ran_out = 1;
+        png_error(png, "the data ends early");
+    }
+    memcpy(out, source->bytes + source->offset, count);
+    source->offset += count;
+}
+
+static void png_memory_failed(png_structp png, png_const_charp message) {
+    struct png_memory *source = png_get_error_ptr(png);
+    snprintf(source->message, sizeof source->message, "%s", message);
+    longjmp(source->jump, 1);
+}
+
+// Warnings (a bad CRC in an ancillary chunk, say) leave a whole image, as for Cairo.
+static void png_memory_warned(png_structp png, png_const_charp message) { (void)png; (void)message; }
+
+int arrange_png_decode_rgba(const uint8_t *bytes, size_t length, uint32_t width, uint32_t height, uint8_t *pixels,
+                            char *error, size_t size) {
+    struct png_memory source;
+    memset(&source, 0, sizeof source);
+    source.bytes = bytes;
+    source.length = length;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &source, png_memory_failed, png_memory_warned);
+    if (!png) return fail(error, size, "out of memory");
+    png_infop info = png_create_info_struct(png);
+    // Volatile: set after setjmp and read after a longjmp back to it.
+    png_bytep *volatile rows = NULL;
+    if (!info || setjmp(source.jump)) {
+        free(rows);
+        png_destroy_read_struct(&png, info ? &info : NULL, NULL);
+        if (source.ran_out) { fail(error, size, "the data ends before the image does"); return -2; }
+        return fail(error, size, source.message[0] ? source.message : "out of memory");
+    }
+    png_set_read_fn(png, &source, png_memory_read);
+    // The limits were checked on the header; libpng's own (a million a side) must not refuse less.
+    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+    png_read_info(png, info);
+    png_uint_32 w, h;
+    int depth, color, interlace;
+    png_get_IHDR(png, info, &w, &h, &depth, &color, &interlace, NULL, NULL);
+    if (w != width || h != height) png_error(png, "the PNG's size changed while reading");
+    if (color == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color == PNG_COLOR_TYPE_GRAY) png_set_expand_gray_1_2_4_to_8(png);
+    if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
+    if (depth == 16) png_set_strip_16(png);
+    if (depth < 8) png_set_packing(png);
+    if (color == PNG_COLOR_TYPE_GRAY || color == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    if (interlace != PNG_INTERLACE_NONE) png_set_interlace_handling(png);
+    png_set_filler(png, 0xff, PNG_FILLER_AFTER);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)width * 4) png_error(png, "the PNG's pixels do not expand to RGBA");
+    rows = malloc(sizeof(png_bytep) * (height ? height : 1));
+    if (!rows) png_error(png, "out of memory");
+    for (uint32_t y = 0; y < height; y++) rows[y] = pixels + (size_t)y * width * 4;
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+    free(rows);
+    png_destroy_read_struct(&png, &info, NULL);
+    return 0;
 }

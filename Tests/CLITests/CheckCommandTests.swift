@@ -49,6 +49,15 @@ import TestSupport
         let diffRun = try arrange(["diff", "out/stacks.expected.png", "out/stacks.actual.png", "-o", "d.png"], in: folder)
         #expect(diffRun.status == 1)
         #expect(diffRun.stdout.contains("14400 of"))
+        // A file against itself: the same bytes, so the same pixels, with or without a diff image.
+        let size = try Bitmap.pngSize(Data(contentsOf: folder.appendingPathComponent("out/stacks.expected.png")))
+        let zero = "0 of \(size.width * size.height) pixels differ (0.000%)\n"
+        let same = try arrange(["diff", "out/stacks.expected.png", "out/stacks.expected.png"], in: folder)
+        #expect(same.status == 0 && same.stdout == zero, "\(same.stdout)\(same.errors)")
+        let sameImage = try arrange(["diff", "out/stacks.expected.png", "out/stacks.expected.png", "-o", "same.png"], in: folder)
+        #expect(sameImage.status == 0 && sameImage.stdout == zero)
+        let written = try Bitmap(png: Data(contentsOf: folder.appendingPathComponent("same.png")))
+        #expect(written.width == size.width && written.pixels.count == size.width * size.height * 4)
         let bounds = try #require(result["differingBounds"] as? [[Double]])
         #expect(bounds == [[32, 32], [120, 120]])
     }

@@ -33,11 +33,30 @@ public enum ExternalTool {
         throw Failure(description: "\(name) is not installed: run Scripts/setup.sh (Debian package \(package))")
     }
 
+    /// How long a run may take before it is stopped: far beyond any tool's need on a loaded
+    /// machine, so only a hang reaches it.
+    public static let timeout: TimeInterval = 300
+
     /// Runs `path` with `arguments`, in `folder` if given, with `input` on standard input and
-    /// `environment` added to this process's.
+    /// `environment` added to this process's. A run that has not ended after `timeout` seconds
+    /// is killed; a browser (chromium, firefox-esr), which can hang at start on a loaded machine
+    /// (seen once in 40 minutes of headless screenshots), is then run once more, anything else
+    /// fails, naming the tool.
     @discardableResult
     public static func run(_ path: String, _ arguments: [String], in folder: URL? = nil, input: Data? = nil,
-                           environment: [String: String] = [:]) throws -> Run {
+                           environment: [String: String] = [:], timeout: TimeInterval = timeout) throws -> Run {
+        if let run = try runOnce(path, arguments, in: folder, input: input, environment: environment, timeout: timeout) { return run }
+        let name = (path as NSString).lastPathComponent
+        if ["chromium", "firefox-esr", "firefox"].contains(name),
+           let run = try runOnce(path, arguments, in: folder, input: input, environment: environment, timeout: timeout) {
+            return run
+        }
+        throw Failure(description: "\(name) did not end within \(Int(timeout)) s; it was killed (arguments: \(arguments.joined(separator: " ")))")
+    }
+
+    /// One run; nil when it was killed for taking longer than `timeout`.
+    private static func runOnce(_ path: String, _ arguments: [String], in folder: URL?, input: Data?,
+                                environment: [String: String], timeout: TimeInterval) throws -> Run? {
         let scratch = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let out = scratch.appendingPathComponent("out"), err = scratch.appendingPathComponent("err"), inFile = scratch.appendingPathComponent("in")
@@ -56,6 +75,19 @@ public enum ExternalTool {
         process.standardError = errHandle
         process.standardInput = inHandle
         do { try process.run() } catch { throw Failure(description: "cannot run \(path): \(error)") }
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            process.terminate()
+            let grace = Date(timeIntervalSinceNow: 5)
+            while process.isRunning, Date() < grace { usleep(20_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            try? outHandle.close()
+            try? errHandle.close()
+            try? inHandle.close()
+            return nil
+        }
         process.waitUntilExit()
         try? outHandle.close()
         try? errHandle.close()

@@ -29,6 +29,14 @@ int arrange_image_size(const uint8_t *bytes, size_t length, uint32_t *width, uin
 int arrange_image_decode(const uint8_t *bytes, size_t length, uint32_t width, uint32_t height, uint8_t *pixels,
                          char *error, size_t error_size);
 
+/// Decodes a PNG into straight (not premultiplied) RGBA, 8 bits a channel, `width × 4` bytes a
+/// row, for image comparison: expanded as Cairo's PNG reader expands before it premultiplies
+/// (palette and grey to RGB, tRNS to alpha, 16 bits to their high byte, no gamma), so counts
+/// stay pixelmatch's. `width` and `height` are the header's, checked by the caller. Returns 0;
+/// -1 with the reason in `error` for corrupt data; -2 when the data ends before the image does.
+int arrange_png_decode_rgba(const uint8_t *bytes, size_t length, uint32_t width, uint32_t height, uint8_t *pixels,
+                            char *error, size_t error_size);
+
 /// Reads an SVG document's size in CSS pixels: its width and height, else its viewBox's. Returns
 /// 0, or -1 with the reason in `error` for markup the reader refuses or a document without a size.
 typedef int (*arrange_svg_size_reader)(const uint8_t *bytes, size_t length, double *width, double *height,

@@ -1,0 +1,53 @@
+import ArrangeSnapshot
+import Foundation
+import Testing
+import TestSupport
+
+/// PNGs compared are decoded straight into RGBA, as pixelmatch's reader gives them: translucent
+/// pixels keep their exact colours (a premultiplied surface would round them away), grey and
+/// 16-bit files expand as Cairo's reader expands them.
+@Suite struct PNGDecodingTests {
+    /// A PNG written by Python's zlib, independent of the code under test: `mode` is PNG colour
+    /// type and bit depth, `rows` each row's samples.
+    func png(colorType: Int, depth: Int, width: Int, rows: [[Int]]) throws -> Data {
+        let script = """
+        import struct, sys, zlib
+        ct, depth, width, rows = \(colorType), \(depth), \(width), \(rows)
+        fmt = ">" + ("H" if depth == 16 else "B") * len(rows[0])
+        raw = b"".join(b"\\x00" + struct.pack(fmt, *r) for r in rows)
+        def chunk(t, d): return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d))
+        sys.stdout.buffer.write(b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, len(rows), depth, ct, 0, 0, 0))
+                                + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+        """
+        let run = try ExternalTool.run(try ExternalTool.locate("python3", package: "python3"), ["-c", script])
+        #expect(run.status == 0, "\(run.errors)")
+        return run.output
+    }
+
+    @Test func translucentPixelsKeepTheirExactColours() throws {
+        // RGBA, 8 bits: (200, 100, 50) at alpha 3 would premultiply to (2, 1, 1) and come back as
+        // (170, 85, 85); alpha 0 keeps its colour bytes too, as pngjs reads them.
+        let data = try png(colorType: 6, depth: 8, width: 3, rows: [[200, 100, 50, 3, 7, 8, 9, 0, 1, 2, 3, 255]])
+        let bitmap = try Bitmap(png: data)
+        #expect(bitmap.pixels == [200, 100, 50, 3, 7, 8, 9, 0, 1, 2, 3, 255])
+    }
+
+    @Test func greyAndSixteenBitFilesExpandAsCairoReadsThem() throws {
+        // Grey + alpha, 8 bits: grey copied to red, green and blue.
+        let grey = try Bitmap(png: try png(colorType: 4, depth: 8, width: 2, rows: [[90, 128, 255, 255]]))
+        #expect(grey.pixels == [90, 90, 90, 128, 255, 255, 255, 255])
+        // RGB, 16 bits: each sample's high byte (0x1234 → 0x12); no alpha → 255.
+        let deep = try Bitmap(png: try png(colorType: 2, depth: 16, width: 1, rows: [[0x1234, 0xABCD, 0x00FF]]))
+        #expect(deep.pixels == [0x12, 0xAB, 0x00, 255])
+    }
+
+    @Test func identicalImagesCompareWithoutADifference() throws {
+        let data = try png(colorType: 2, depth: 8, width: 2, rows: [[10, 20, 30, 10, 20, 30], [10, 20, 30, 10, 20, 30]])
+        let image = try Bitmap(png: data)
+        let result = try ImageComparison().compare(image, image)
+        #expect(result.differingPixels == 0 && result.antiAliasedPixels == 0 && result.totalPixels == 4)
+        // The diff image is the reference in pale grey: Y = 10·0.29889531 + 20·0.58662247 +
+        // 30·0.11448223 = 18.156, blended with white at 0.1: 255 + (18.156 − 255)·0.1 = 231.3 → 231.
+        #expect(result.diffImage.pixels == [UInt8](repeating: 0, count: 4).flatMap { _ in [231, 231, 231, 255] as [UInt8] })
+    }
+}
