@@ -30,12 +30,14 @@ public struct FormatReference: Sendable {
     public struct File: Sendable, Hashable {
         /// "scene-format.md", "images/format/shadow.png".
         public var path: String
+        /// The file's bytes.
         public var data: Data
     }
 
     /// A problem generating the reference: the schema cannot be read, or an example is not a
     /// good scene. Its message names the section.
     public struct Problem: Error, CustomStringConvertible, Sendable {
+        /// What is wrong, naming the section or the file.
         public var description: String
     }
 

@@ -131,7 +131,7 @@ struct ReferenceWriter {
             if hasKeys {
                 line("\(alone), it takes its defaults.")
             } else if summary.contains("boolean") {
-                line("\(alone), it is `true`.")
+                line("\(alone), it means `true`.")
             } else {
                 line("It may be written alone (`- \(modifier.name)`).")
             }

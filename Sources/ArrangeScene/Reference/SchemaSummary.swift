@@ -6,10 +6,16 @@ enum SchemaSummary {
     /// The schema's value in words; `mapping` is what an object with properties is called (the
     /// keys are listed elsewhere).
     static func summary(_ schema: JSONValue, mapping: String = "mapping") -> String {
-        if case .bool(true) = schema { return "any value" }
-        var forms: [String] = []
+        list(forms(schema, mapping: mapping), conjunction: "or")
+    }
+
+    /// The forms a value may take, each in a few words, without repeats: the alternatives of
+    /// `anyOf` and `oneOf` and of a list of types side by side.
+    private static func forms(_ schema: JSONValue, mapping: String) -> [String] {
+        if case .bool(true) = schema { return ["any value"] }
+        var found: [String] = []
         func add(_ form: String) {
-            if !form.isEmpty, !forms.contains(form) { forms.append(form) }
+            if !form.isEmpty, !found.contains(form) { found.append(form) }
         }
         if let reference = schema["$ref"]?.string, let name = ReferenceSchema.definition(reference) {
             add(link(name))
@@ -20,22 +26,24 @@ enum SchemaSummary {
         if let value = schema["const"] { add("`\(value.yaml)`") }
         switch schema["type"] {
         case .string(let type)?: add(typed(type, schema, mapping: mapping))
-        case .array(let types)?: add(Self.list(types.compactMap(\.string).map { typed($0, schema, mapping: mapping) }, conjunction: "or"))
+        case .array(let types)?: types.compactMap(\.string).forEach { add(typed($0, schema, mapping: mapping)) }
         default: break
         }
         for combination in ["anyOf", "oneOf"] {
-            for branch in schema[combination]?.array ?? [] { add(summary(branch, mapping: mapping)) }
+            for branch in schema[combination]?.array ?? [] { Self.forms(branch, mapping: mapping).forEach(add) }
         }
         // `allOf` narrows: its first branch that says anything is the value's form.
-        if forms.isEmpty, let first = (schema["allOf"]?.array ?? []).lazy.map({ summary($0, mapping: mapping) }).first(where: { !$0.isEmpty }) {
-            add(first)
+        if found.isEmpty, let first = (schema["allOf"]?.array ?? []).lazy.map({ Self.forms($0, mapping: mapping) }).first(where: { !$0.isEmpty }) {
+            first.forEach(add)
         }
-        if forms.isEmpty, schema["properties"] != nil { add(mapping) }
-        return Self.list(forms, conjunction: "or")
+        if found.isEmpty, schema["properties"] != nil { add(mapping) }
+        return found
     }
 
     /// A link to the section of a definition, or its name when it has none.
     static func link(_ definition: String) -> String {
+        // A connector is described in the section of the modifier that draws it.
+        if definition == "connector" { return "[connector](#\(FormatSection.modifier(.connect).anchor))" }
         guard let section = ReferenceSchema.section(ofDefinition: definition) else { return definition }
         return "[\(definition)](#\(section.anchor))"
     }
