@@ -69,7 +69,7 @@ extension SceneReader {
                     throw error("'items' is a list, as in [Tea, Coffee] or [{name: Tea, price: 3}], found \(Self.describe(entry.value))", at: entry.value)
                 }
                 guard list.count <= context.limits.repeatCount else {
-                    throw error("'items' may have at most \(context.limits.repeatCount) items, found \(list.count)\(SceneLimits.raise("repeat"))", at: entry.value)
+                    throw limitError("'items' may have at most \(context.limits.repeatCount) items, found \(list.count)\(SceneLimits.raise("repeat"))", at: entry.value)
                 }
                 items = Array(list)
             case .content: content = entry.value

@@ -64,7 +64,9 @@ extension SceneReader {
         for (id, node) in collected.connections[mark...] where !inside.contains(id) {
             let known = Array(inside).sorted()
             let listed = known.isEmpty ? " (no view inside it has an id)" : known.count <= 12 ? " (ids inside it: \(Suggestion.list(known)))" : ""
-            throw error("no view with id '\(Self.shown(id))' inside the view that draws this connector\(Suggestion.hint(for: id, in: known))\(listed)", at: node)
+            // About the connector, whichever view's reading finds it (an ancestor checks again).
+            throw error("no view with id '\(Self.shown(id))' inside the view that draws this connector\(Suggestion.hint(for: id, in: known))\(listed)", at: node,
+                        see: .modifier(.connect))
         }
         collected.connections.removeSubrange(mark...)
     }

@@ -75,6 +75,8 @@ extension SceneReader {
 
     /// A dash pattern: a list of up to 16 lengths ≥ 0 adding up to 0.001 or more.
     mutating func dash(_ node: Node, _ name: String) throws -> [CGFloat] {
+        let outerSection = context.enter(.value(.dash))
+        defer { context.section = outerSection }
         guard case .sequence(let items) = node, items.count <= 16 else {
             throw error("'\(name)' is a list of up to 16 dash and gap lengths, as in [6, 3], found \(Self.describe(node))", at: node)
         }

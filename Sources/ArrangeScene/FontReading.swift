@@ -23,6 +23,8 @@ extension SceneReader {
     /// A font: a text style (`largeTitle`, `body`, …) or `{style:|size:, weight:, design:,
     /// italic:}`.
     mutating func font(_ node: Node, _ name: String = "font") throws -> Font {
+        let outerSection = context.enter(.value(.font))
+        defer { context.section = outerSection }
         if case .scalar = node {
             return .system(try choice(node, name, Self.textStyles))
         }

@@ -91,6 +91,8 @@ extension SceneReader {
     static let maximumGridItems = 1000
 
     private mutating func gridItem(_ node: Node) throws -> GridItem {
+        let outerSection = context.enter(.value(.gridItem))
+        defer { context.section = outerSection }
         if case .scalar = node, !Self.isNull(node) {
             let size = try choice(node, "item", ["flexible": GridItem.Size.flexible()])
             return GridItem(size)
@@ -183,10 +185,10 @@ extension SceneReader {
             switch modifier.kind {
             case .gridCellColumns, .gridColumnAlignment:
                 guard parent != .gridRow else { continue }
-                try note(error("'\(modifier.kind.name)' applies to a cell of a 'gridRow', but this view is \(within)", at: modifier.key))
+                try note(error("'\(modifier.kind.name)' applies to a cell of a 'gridRow', but this view is \(within)", at: modifier.key, see: .modifier(modifier.kind)))
             case .gridCellAnchor, .gridCellUnsizedAxes:
                 guard parent != .gridRow, parent != .grid else { continue }
-                try note(error("'\(modifier.kind.name)' applies to a cell of a 'grid' or 'gridRow', but this view is \(within)", at: modifier.key))
+                try note(error("'\(modifier.kind.name)' applies to a cell of a 'grid' or 'gridRow', but this view is \(within)", at: modifier.key, see: .modifier(modifier.kind)))
             default:
                 continue
             }

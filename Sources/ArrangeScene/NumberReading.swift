@@ -108,6 +108,8 @@ extension SceneReader {
 
     /// `{random: [low, high]}`: a uniform draw from `SeededGenerator.next(in:)`.
     private mutating func random(_ node: Node, _ label: String, _ rule: NumberRule) throws -> Double {
+        let outerSection = context.enter(.value(.random))
+        defer { context.section = outerSection }
         var range: (low: Node, high: Node, node: Node)?
         for entry in try entries(node, in: label, as: RandomKey.self) {
             switch entry.key {

@@ -11,6 +11,8 @@ extension SceneReader {
     /// each colour scheme. Semantic and system names, and `{light:, dark:}`, take their value
     /// from the `colorScheme` where the view is resolved.
     mutating func color(_ node: Node, _ name: String) throws -> Color {
+        let outerSection = context.enter(.value(.color))
+        defer { context.section = outerSection }
         switch node {
         case .scalar(let scalar) where !Self.isNull(node):
             let text = scalar.string
@@ -67,12 +69,15 @@ extension SceneReader {
     /// `{angularGradient: {colors:, center:, startAngle:, endAngle:}}` (`stops:` instead of
     /// `colors:` places each colour: `[{color:, location:}]`).
     mutating func paint(_ node: Node, _ name: String) throws -> any ShapeStyle {
+        let outerSection = context.enter(.value(.paint))
+        defer { context.section = outerSection }
         guard PaintKey.isWritten(PaintKey.allCases, in: node) else {
             // An unknown key is named against both forms, so the message offers the gradients too.
             if case .mapping = node { _ = try entries(node, in: "the paint '\(name)'", as: EitherKey<PaintKey, ColorKey>.self) }
             return try color(node, name)
         }
         let entries = try entries(node, in: "the gradient of '\(name)'", as: PaintKey.self)
+        context.section = .value(.gradient)
         guard entries.count == 1, let entry = entries.first else {
             throw error("'\(name)' holds one gradient, found \(entries.count)", at: node)
         }

@@ -23,6 +23,9 @@ struct ReadingContext {
     /// The kind of the view whose `children` are being read (a `forEach` passes its own parent's
     /// on to its copies): a `gridRow` and the grid cell modifiers need a `grid` or `gridRow` there.
     var parentKind: ViewKind?
+    /// The section of docs/scene-format.md about the innermost mapping being read (a view kind,
+    /// a modifier, a colour…): every error raised while reading it links there.
+    var section: FormatSection = .topLevel
 
     init(file: String, lineOffset: Int = 0, limits: SceneLimits = SceneLimits(), usesConnectors: Bool = false,
          changes: ViewChanges = ViewChanges()) {
@@ -31,6 +34,13 @@ struct ReadingContext {
         self.limits = limits
         self.usesConnectors = usesConnectors
         self.changes = changes
+    }
+
+    /// Starts reading a mapping of `section`; returns the section to put back once it is read.
+    mutating func enter(_ section: FormatSection) -> FormatSection {
+        let outer = self.section
+        self.section = section
+        return outer
     }
 }
 

@@ -438,6 +438,8 @@ public struct Scene: @unchecked Sendable {
 extension SceneReader {
     /// `canvas: {width:, height:, scale:, background:}`, every key optional.
     mutating func canvas(_ node: Node) throws -> SceneCanvas {
+        let outerSection = context.enter(.canvas)
+        defer { context.section = outerSection }
         var canvas = SceneCanvas()
         for entry in try entries(node, in: "'canvas'", as: CanvasKey.self) {
             switch entry.key {
@@ -455,7 +457,7 @@ extension SceneReader {
         for (length, key) in [(canvas.width, CanvasKey.width), (canvas.height, CanvasKey.height)] {
             let name = key.name
             if let length, length * canvas.scale > context.limits.canvasPixelsPerSide {
-                throw error("the canvas \(name) is \(Self.format(length * canvas.scale)) pixels (\(Self.format(length)) points at scale \(Self.format(canvas.scale))); at most \(Int(context.limits.canvasPixelsPerSide)) pixels a side\(SceneLimits.raise("canvas-side"))",
+                throw limitError("the canvas \(name) is \(Self.format(length * canvas.scale)) pixels (\(Self.format(length)) points at scale \(Self.format(canvas.scale))); at most \(Int(context.limits.canvasPixelsPerSide)) pixels a side\(SceneLimits.raise("canvas-side"))",
                             at: node)
             }
         }

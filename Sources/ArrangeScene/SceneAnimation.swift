@@ -78,6 +78,8 @@ struct KeyframeEntry {
 extension SceneReader {
     /// `animation: {duration:, curve:, fps:, keyframes:}`, the keyframes not yet applied.
     mutating func animation(_ node: Node) throws -> (duration: Double, durationNode: Node, fps: Double?, keyframes: [KeyframeEntry]) {
+        let outerSection = context.enter(.animation)
+        defer { context.section = outerSection }
         var duration: (Double, Node)?, curve = Animation.easeInOut, fps: Double?, keyframeNodes: Node?
         let entries = try entries(node, in: "'animation'", as: AnimationKey.self)
         // The curve first: keyframes take it as their default.
@@ -137,6 +139,8 @@ extension SceneReader {
     /// A timing curve: a name, or `{spring: {response:, dampingFraction:}}` /
     /// `{spring: {duration:, bounce:}}`.
     mutating func curve(_ node: Node) throws -> Animation {
+        let outerSection = context.enter(.curve)
+        defer { context.section = outerSection }
         if case .mapping = node {
             let entries = try entries(node, in: "a timing curve", as: CurveKey.self)
             guard let spring = entries.first else { throw error("a timing curve mapping is {spring: {…}}", at: node) }
@@ -150,6 +154,8 @@ extension SceneReader {
     /// `{duration:, bounce:}` (its `spring(duration:bounce:)`: the response is the duration, the
     /// damping fraction 1 − bounce).
     private mutating func spring(_ node: Node) throws -> Animation {
+        let outerSection = context.enter(.spring)
+        defer { context.section = outerSection }
         var response: Double?, damping: Double?, duration: Double?, bounce: Double?
         if Self.isNull(node) { return .spring() }
         for entry in try entries(node, in: "a spring", as: SpringKey.self) {
@@ -177,6 +183,8 @@ extension SceneReader {
 
     /// One keyframe: `{at: seconds, curve:, set: {ID: {name: value}}}`.
     private mutating func keyframe(_ node: Node, curve: Animation) throws -> KeyframeEntry {
+        let outerSection = context.enter(.keyframe)
+        defer { context.section = outerSection }
         var time: Double?, ownCurve: Animation?, setNode: Node?
         for entry in try entries(node, in: "a keyframe", as: KeyframeKey.self) {
             switch entry.key {
@@ -303,7 +311,7 @@ extension SceneReader {
         // views than the `views` limit allows one scene, so an animation costs at most about
         // what the largest static scene does.
         guard keyframes.count * max(collected.viewCount, 1) <= context.limits.views else {
-            throw error("\(keyframes.count) keyframes each read the scene's \(collected.viewCount) views again: \(keyframes.count * collected.viewCount) views in all, at most \(context.limits.views) (the 'views' limit)\(SceneLimits.raise("views"))",
+            throw limitError("\(keyframes.count) keyframes each read the scene's \(collected.viewCount) views again: \(keyframes.count * collected.viewCount) views in all, at most \(context.limits.views) (the 'views' limit)\(SceneLimits.raise("views"))",
                         at: node)
         }
         var states = [SceneAnimation.State(time: 0, curve: .linear, view: first, location: location(node))]
@@ -341,7 +349,7 @@ extension SceneReader {
             if keyframe.time == 0 { states[0] = state } else { states.append(state) }
         }
         for (id, idNode) in unknown {
-            try note(error("no view has the id '\(Self.shown(id))'; a keyframe changes views by their 'id'", at: idNode))
+            try note(error("no view has the id '\(Self.shown(id))'; a keyframe changes views by their 'id'", at: idNode, see: .keyframe))
         }
         return SceneAnimation(duration: duration, durationLocation: location(durationNode), fps: fps, states: states, warnings: warnings)
     }

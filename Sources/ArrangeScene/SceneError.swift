@@ -83,7 +83,12 @@ enum Suggestion {
     /// "; did you mean 'x'? (expected one of: 'a', 'b' or 'c')", or without the question when
     /// no candidate is near.
     static func expected(_ word: String, in candidates: [String]) -> String {
-        hint(for: word, in: candidates) + " (expected " + (candidates.count > 1 ? "one of: " : "") + list(candidates) + ")"
+        hint(for: word, in: candidates) + expected(candidates)
+    }
+
+    /// " (expected one of: 'a', 'b' or 'c')".
+    static func expected(_ candidates: [String]) -> String {
+        " (expected " + (candidates.count > 1 ? "one of: " : "") + list(candidates) + ")"
     }
 
     /// "'a', 'b' or 'c'".

@@ -33,7 +33,11 @@ extension MappingKey {
 /// To add a key: add its case to its enum (one line), then
 /// 1. read it: the compiler stops at the exhaustive `switch` over the enum that lacks it;
 /// 2. describe it in Schema/arrange-scene.schema.json: `SchemaTests` fails, naming the key and
-///    the mapping, until the schema lists it.
+///    the mapping, until the schema lists it;
+/// 3. run `arrange schema --markdown`, which writes docs/scene-format.md from this table and the
+///    schema (`FormatReference`): `FormatReferenceTests` fails while the committed file is out of
+///    date. The key's errors link to its section, and the key is in the index of misplaced keys
+///    (`MisplacedKeys`), with nothing more to write.
 ///
 /// To add a view kind or a modifier: add its case to `ViewKind` or `ModifierKind`; the compiler
 /// then asks for its properties below and for its reading (`ViewKind.read`,

@@ -44,13 +44,23 @@ struct SceneReader {
         return location
     }
 
-    func error(_ message: String, at node: Node) -> SceneError {
-        SceneError(message, at: location(node))
+    /// An error at `node`, ending with the section of docs/scene-format.md to read: `section`'s,
+    /// else that of the mapping being read (a message that already names one keeps it).
+    func error(_ message: String, at node: Node, see section: FormatSection? = nil) -> SceneError {
+        let see = message.contains(" (see \(FormatSection.file)#") ? "" : (section ?? context.section).seeAlso
+        return SceneError(message + see, at: location(node))
     }
 
-    /// An error that ends reading: a limit of `Limits` was reached.
+    /// An error that ends reading: a limit of `Limits` was reached. It names the limit, not a
+    /// section of the format.
     func stop(_ message: String, at node: Node) -> Stop {
-        Stop(problem: error(message, at: node))
+        Stop(problem: limitError(message, at: node))
+    }
+
+    /// An error about a limit (`SceneLimits.raise`): its message ends with how to raise the
+    /// limit, not with a section of the format.
+    func limitError(_ message: String, at node: Node) -> SceneError {
+        SceneError(message, at: location(node))
     }
 
     /// Records a problem and lets reading go on, unless it is the last one reported. A problem
@@ -106,12 +116,15 @@ struct SceneReader {
             }
             guard let key = Key(rawValue: scalar.string) else {
                 // A view's own key indented under its parameters: the commonest YAML slip.
-                var hint = ""
                 if context.hasPrefix("the parameters of"), ViewEntryKey(rawValue: scalar.string) != nil {
-                    hint = "; '\(scalar.string)' belongs to the view, not to its parameters: dedent it to line up with the view's kind"
+                    throw error("unknown key '\(scalar.string)' in \(context)\(Suggestion.expected(scalar.string, in: Key.names)); '\(scalar.string)' belongs to the view, not to its parameters: dedent it to line up with the view's kind",
+                                at: keyNode, see: .views)
                 }
-                throw error("unknown key '\(Self.shown(scalar.string))' in \(context)\(Suggestion.expected(scalar.string, in: Key.names))\(hint)",
-                            at: keyNode)
+                // A key of another mapping is no typo: say where it goes instead of what it is near.
+                let places = MisplacedKeys.places(of: scalar.string, apartFrom: Key.names)
+                let hint = MisplacedKeys.clause(for: places).map { "; \($0)" + Suggestion.expected(Key.names) }
+                    ?? Suggestion.expected(scalar.string, in: Key.names)
+                throw error("unknown key '\(Self.shown(scalar.string))' in \(context)\(hint)", at: keyNode, see: MisplacedKeys.section(for: places))
             }
             result.append(MappingEntry(key: key, keyNode: keyNode, value: value))
         }

@@ -114,6 +114,8 @@ extension SceneReader {
 
     /// A unit point: a name (`top`, `bottomTrailing`, …) or `{x:, y:}`.
     mutating func unitPoint(_ node: Node, _ name: String) throws -> UnitPoint {
+        let outerSection = context.enter(.value(.unitPoint))
+        defer { context.section = outerSection }
         guard case .mapping = node else { return try choice(node, name, Self.unitPoints) }
         var x = 0.5, y = 0.5
         for entry in try entries(node, in: "'\(name)'", as: UnitPointKey.self) {

@@ -194,6 +194,8 @@ extension SceneReader {
     /// The items of `runs:`: each a mapping of a piece's `content` and its style (errors at the
     /// item's line), or plain text in the paragraph's style.
     mutating func textRuns(_ node: Node) throws -> [Text] {
+        let outerSection = context.enter(.value(.textRun))
+        defer { context.section = outerSection }
         guard case .sequence(let items) = node, !items.isEmpty else {
             throw error("'runs' is a list of pieces, as in [{content: 'Ship '}, {content: fast, bold: true}], found \(Self.describe(node))", at: node)
         }

@@ -41,7 +41,7 @@ extension SceneReader {
             }
             copies = try integer(entry.value, ViewEntryKey.repeat.name, 0...Int.max)
             guard copies <= context.limits.repeatCount else {
-                throw error("'repeat' must be from 0 to \(context.limits.repeatCount), found \(copies)\(SceneLimits.raise("repeat"))", at: entry.value)
+                throw limitError("'repeat' must be from 0 to \(context.limits.repeatCount), found \(copies)\(SceneLimits.raise("repeat"))", at: entry.value)
             }
             var views: [AnyView] = []
             let outer = context.idSuffix
@@ -61,6 +61,8 @@ extension SceneReader {
 
     /// A view written as its kind's name alone: `- rectangle`.
     private mutating func bareView(_ node: Node) throws -> AnyView {
+        let outer = context.enter(.views)
+        defer { context.section = outer }
         guard case .scalar(let scalar) = node, !Self.isNull(node) else {
             throw error("a view is a mapping with one kind key (\(Suggestion.list(ViewKind.names))), found \(Self.describe(node))", at: node)
         }
@@ -72,6 +74,7 @@ extension SceneReader {
                         at: node)
         }
         try countView(node)
+        context.section = .view(kind)
         return try kind.read(&self, Self.null(at: node), depth: 0)([]).view.layoutSource(place(node)).erased
     }
 
@@ -101,7 +104,11 @@ extension SceneReader {
         let readsGeometry = mapping.contains { $0.key.string == ViewKind.geometryReader.name }
         let ownKind = mapping.lazy.compactMap { ViewKind(rawValue: $0.key.string ?? "") }.first
         if readsGeometry { context.geometryDepth += 1 }
-        defer { if readsGeometry { context.geometryDepth -= 1 } }
+        let outerSection = context.enter(ownKind.map { .view($0) } ?? .views)
+        defer {
+            if readsGeometry { context.geometryDepth -= 1 }
+            context.section = outerSection
+        }
         var kind: (kind: ViewKind, key: Node)?
         var maker: ViewMaker?
         var children: [AnyView] = []
@@ -138,7 +145,7 @@ extension SceneReader {
                 try note(error(kind.kind.isShape
                                ? "'\(modifier.kind.name)' must come first in the modifiers of a shape: after another modifier the shape is a view and cannot be filled"
                                : "'\(modifier.kind.name)' applies to a shape (\(Suggestion.list(shapes))), not to '\(kind.kind.name)'; use 'background' or 'foregroundStyle' for other views",
-                               at: modifier.key))
+                               at: modifier.key, see: .modifier(modifier.kind)))
                 return AnyView(EmptyView())
             }
             if modifier.kind != .trim { isShape = false }
@@ -215,6 +222,8 @@ extension SceneReader {
                 }
             }
         case .modifiers:
+            let outer = context.enter(.modifiers)
+            defer { context.section = outer }
             guard case .sequence(let items) = value else {
                 throw error("'modifiers' is a list, each item one modifier like '- padding: 8', found \(Self.describe(value))", at: value)
             }
@@ -268,16 +277,27 @@ extension SceneReader {
                 throw error("'\(name.string)' is a view kind, not a modifier; to draw a view behind or in front, use 'background: {view: {\(name.string): {}}}' or 'overlay'",
                             at: keyNode)
             }
+            let places = MisplacedKeys.places(of: name.string, apartFrom: [])
+            if let clause = MisplacedKeys.clause(for: places) {
+                throw error("'\(name.string)' is not a modifier; \(clause)", at: keyNode, see: MisplacedKeys.section(for: places))
+            }
             throw error("unknown modifier '\(Self.shown(name.string))'\(Suggestion.expected(name.string, in: ModifierKind.names))",
                         at: keyNode)
         }
+        let outer = context.enter(.modifier(kind))
+        defer { context.section = outer }
         return (kind, keyNode, try kind.read(&self, value, depth: depth))
     }
 
     /// The error for a key of a view mapping that is neither a kind nor a view key.
     private func unknownKey(_ key: String, at node: Node, asBareName: Bool) -> SceneError {
-        if ModifierKind(rawValue: key) != nil {
-            return error("'\(key)' is a modifier: write it in the view's 'modifiers' list, as in 'modifiers: [{\(key): …}]'", at: node)
+        if let modifier = ModifierKind(rawValue: key) {
+            return error("'\(key)' is a modifier: write it in the view's 'modifiers' list, as in 'modifiers: [{\(key): …}]'", at: node,
+                         see: .modifier(modifier))
+        }
+        let places = MisplacedKeys.places(of: key, apartFrom: ViewKind.names + ViewEntryKey.names)
+        if let clause = MisplacedKeys.clause(for: places) {
+            return error("'\(key)' is not a key of a view; \(clause)", at: node, see: MisplacedKeys.section(for: places))
         }
         if let kind = Suggestion.nearest(to: key, in: ViewKind.names) {
             return error("unknown view kind '\(Self.shown(key))'; did you mean '\(kind)'?", at: node)

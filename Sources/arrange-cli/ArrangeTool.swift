@@ -31,7 +31,9 @@ struct ArrangeTool: ParsableCommand {
                 modifiers: [{fill: random}, {frame: {width: 120, height: 40}}]
 
         Errors name the file, line and column: scene.yaml:6:9: error: unknown modifier \
-        'bordr'; did you mean 'border'? The format is described by Schema/arrange-scene.schema.json.
+        'bordr'; did you mean 'border'? (see docs/scene-format.md#modifiers). Every key of the \
+        format is described in docs/scene-format.md (written by 'arrange schema --markdown' from \
+        Schema/arrange-scene.schema.json).
 
         Examples:
           arrange render Fixtures/*.yaml -o Output --format png,svg
@@ -40,7 +42,7 @@ struct ArrangeTool: ParsableCommand {
           arrange validate Fixtures/*.yaml
         """,
         version: ArrangeTool.version,
-        subcommands: [RenderCommand.self, AnimateCommand.self, CheckCommand.self, DiffCommand.self, ReportCommand.self, LayoutCommand.self, ValidateCommand.self, ServeCommand.self]
+        subcommands: [RenderCommand.self, AnimateCommand.self, CheckCommand.self, DiffCommand.self, ReportCommand.self, LayoutCommand.self, ValidateCommand.self, ServeCommand.self, SchemaCommand.self]
     )
 
     /// `arrange --version`; part of every `--incremental` fingerprint, so a new version draws anew.

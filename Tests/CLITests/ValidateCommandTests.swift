@@ -11,8 +11,8 @@ import TestSupport
         let lines = run.errors.split(separator: "\n").map(String.init)
         let file = "Fixtures/invalid/several-problems.yaml"
         #expect(lines.count == 4, "\(run.errors)")
-        #expect(lines.first == "\(file):2:30: error: 'height' must be a number > 0, found -5")
-        #expect(lines.dropFirst().first == "\(file):7:7: error: unknown view kind 'rectangl'; did you mean 'rectangle'?")
+        #expect(lines.first == "\(file):2:30: error: 'height' must be a number > 0, found -5 (see docs/scene-format.md#canvas)")
+        #expect(lines.dropFirst().first == "\(file):7:7: error: unknown view kind 'rectangl'; did you mean 'rectangle'? (see docs/scene-format.md#views)")
         #expect(lines.dropFirst(2).first?.hasPrefix("\(file):10:11: error: unknown modifier 'bordr'; did you mean 'border'?") == true)
         #expect(lines.dropFirst(3).first?.hasPrefix("\(file):15:18: error: 'color' cannot be 'nope'") == true)
         // render prints the same problems and writes nothing.

@@ -115,7 +115,7 @@ import Testing
         #expect(unknownParameter.message.contains("did you mean 'rotation'"))
 
         let unknownID = try #require(problem("animation: {duration: 1, keyframes: [{at: 1, set: {whel: {rotation: 90}}}]}"))
-        #expect(unknownID.message == "no view has the id 'whel'; a keyframe changes views by their 'id'")
+        #expect(unknownID.message == "no view has the id 'whel'; a keyframe changes views by their 'id' (see docs/scene-format.md#keyframe)")
         #expect(unknownID.location.column == 52)
 
         let outOfOrder = try #require(problem("""

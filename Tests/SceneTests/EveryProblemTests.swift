@@ -34,7 +34,8 @@ import Testing
                 - color: nope
         """)
         #expect(found.map { "\($0.location.line):\($0.location.column)" } == ["1:30", "5:7", "8:11", "13:18"])
-        #expect(found[1].message == "unknown view kind 'rectangl'; did you mean 'rectangle'?")
+        // The kind is unknown, so the section to read is the list of kinds.
+        #expect(found[1].message == "unknown view kind 'rectangl'; did you mean 'rectangle'? (see docs/scene-format.md#views)")
         #expect(found[2].message.hasPrefix("unknown modifier 'bordr'; did you mean 'border'?"))
         #expect(found[3].message.hasPrefix("'color' cannot be 'nope'"))
         // `all` lists the problems flat: none carries further ones of its own.

@@ -98,9 +98,9 @@ import Testing
 
     @Test func anUnknownKeyGetsTheNearestKeyOfItsMapping() throws {
         let error = try #require(sceneError("view:\n  flow: {horizontalSpasing: 4}\n"))
-        #expect(error.description == "test.yaml:2:10: error: unknown key 'horizontalSpasing' in the parameters of 'flow'; did you mean 'horizontalSpacing'? (expected one of: 'alignment', 'rowAlignment', 'spacing', 'horizontalSpacing' or 'verticalSpacing')")
+        #expect(error.description == "test.yaml:2:10: error: unknown key 'horizontalSpasing' in the parameters of 'flow'; did you mean 'horizontalSpacing'? (expected one of: 'alignment', 'rowAlignment', 'spacing', 'horizontalSpacing' or 'verticalSpacing') (see docs/scene-format.md#view-flow)")
         let canvas = try #require(sceneError("canvas: {hieght: 10}\nview: rectangle\n"))
-        #expect(canvas.description == "test.yaml:1:10: error: unknown key 'hieght' in 'canvas'; did you mean 'height'? (expected one of: 'width', 'height', 'scale' or 'background')")
+        #expect(canvas.description == "test.yaml:1:10: error: unknown key 'hieght' in 'canvas'; did you mean 'height'? (expected one of: 'width', 'height', 'scale' or 'background') (see docs/scene-format.md#canvas)")
     }
 
     @Test func everyKeyOfTheLastCaseIsReadIntoItsOwnField() throws {

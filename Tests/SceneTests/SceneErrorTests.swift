@@ -174,7 +174,7 @@ import Testing
               modifers:
                 - padding: 8
             """))
-        #expect(error.description == "test.yaml:3:3: error: unknown key 'modifers' in a view; did you mean 'modifiers'?")
+        #expect(error.description == "test.yaml:3:3: error: unknown key 'modifers' in a view; did you mean 'modifiers'? (see docs/scene-format.md#view-rectangle)")
     }
 
     @Test func textWithStarsAndAmpersandsIsNotMistakenForAnAlias() throws {
