@@ -215,7 +215,12 @@ struct ReferenceWriter {
         let pieces = text.split(separator: "`", omittingEmptySubsequences: false)
         guard pieces.count % 2 == 1 else { return MarkdownEscaping.altText(text) }
         return pieces.enumerated().map { index, piece in
-            index % 2 == 1 ? "`\(piece.replacingOccurrences(of: "\n", with: " "))`" : MarkdownEscaping.altText(String(piece))
+            guard index % 2 == 0 else { return "`\(piece.replacingOccurrences(of: "\n", with: " "))`" }
+            // altText trims; the spaces around a code span are the sentence's ("by `arrange`").
+            let leading = piece.first?.isWhitespace == true && index > 0 ? " " : ""
+            let trailing = piece.last?.isWhitespace == true && index < pieces.count - 1 ? " " : ""
+            let inner = MarkdownEscaping.altText(String(piece))
+            return inner.isEmpty ? (leading.isEmpty ? trailing : leading) : leading + inner + trailing
         }.joined()
     }
 
