@@ -40,10 +40,10 @@ extension EitherKey: AnimatedKey where First: AnimatedKey, Second: AnimatedKey {
 }
 
 extension ViewKind {
-    /// How the kind's value set whole animates (`text: Hello`, `image: b.png`).
+    /// How the kind's value set whole animates (`text: Hello`, `image: b.png`, `icon: cloud`).
     var motion: KeyframeMotion {
         switch self {
-        case .text, .image: .crossfades
+        case .text, .image, .icon: .crossfades
         case .rectangle, .roundedRectangle, .circle, .capsule, .ellipse, .color, .spacer, .empty, .hstack, .vstack, .zstack,
              .flow, .wheel, .layout, .geometryReader, .grid, .gridRow, .lazyVGrid, .lazyHGrid, .section, .divider,
              .unevenRoundedRectangle:
@@ -272,6 +272,16 @@ extension ImageKey: AnimatedKey {
         switch self {
         case .resizable: .interpolates
         case .path, .interpolation: .crossfades
+        }
+    }
+}
+
+extension IconKey: AnimatedKey {
+    var motion: KeyframeMotion {
+        switch self {
+        // A resizable icon's frame moves as an image's does; another name is another outline.
+        case .resizable: .interpolates
+        case .name: .crossfades
         }
     }
 }

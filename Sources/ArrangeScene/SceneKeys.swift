@@ -183,6 +183,8 @@ enum ViewKind: String, MappingKey {
     case forEach
     /// `UnevenRoundedRectangle`: a radius for each corner.
     case unevenRoundedRectangle
+    /// `Image(icon:)`: an icon of Material Icons by name.
+    case icon
 
     /// The keys of the kind's parameter mapping; none for a kind that takes no parameters.
     var parameterKeys: [String] { parameterKey?.names ?? [] }
@@ -213,6 +215,7 @@ enum ViewKind: String, MappingKey {
         case .label: LabelKey.self
         case .forEach: ForEachKey.self
         case .unevenRoundedRectangle: UnevenRoundedRectangleKey.self
+        case .icon: IconKey.self
         }
     }
 
@@ -222,7 +225,7 @@ enum ViewKind: String, MappingKey {
         case .hstack, .vstack, .zstack, .flow, .wheel, .layout, .geometryReader: true
         case .grid, .gridRow, .lazyVGrid, .lazyHGrid, .section, .viewThatFits: true
         case .rectangle, .roundedRectangle, .circle, .capsule, .ellipse, .color, .text, .spacer, .empty, .image, .unevenRoundedRectangle: false
-        case .divider, .label, .forEach: false
+        case .divider, .label, .forEach, .icon: false
         }
     }
 
@@ -231,7 +234,7 @@ enum ViewKind: String, MappingKey {
         switch self {
         case .rectangle, .roundedRectangle, .circle, .capsule, .ellipse, .unevenRoundedRectangle: true
         case .color, .text, .spacer, .empty, .hstack, .vstack, .zstack, .flow, .wheel, .layout, .image, .geometryReader: false
-        case .grid, .gridRow, .lazyVGrid, .lazyHGrid, .section, .viewThatFits, .divider, .label, .forEach: false
+        case .grid, .gridRow, .lazyVGrid, .lazyHGrid, .section, .viewThatFits, .divider, .label, .forEach, .icon: false
         }
     }
 }
@@ -239,6 +242,11 @@ enum ViewKind: String, MappingKey {
 /// `image: {path:, resizable:, interpolation:}`, or the path alone.
 enum ImageKey: String, MappingKey {
     case path, resizable, interpolation
+}
+
+/// `icon: {name:, resizable:}`, or the name alone.
+enum IconKey: String, MappingKey {
+    case name, resizable
 }
 
 /// `roundedRectangle: {cornerRadius:, style:}`.

@@ -10,8 +10,8 @@ import Yams
 ///
 /// The reading functions are extensions in files named after what they read: `NumberReading`,
 /// `ValueReading`, `PaintReading`, `FontReading` and `InputFiles` for values; `ViewReading` for
-/// view mappings; `ViewKinds`, `ContainerKinds`, `ImageReading` and `GeometryReading` for view
-/// kinds; `ModifierKinds`, `LayoutModifiers`, `DrawingModifiers` and `ConnectorReading` for
+/// view mappings; `ViewKinds`, `ContainerKinds`, `ImageReading`, `IconReading` and `GeometryReading`
+/// for view kinds; `ModifierKinds`, `LayoutModifiers`, `DrawingModifiers` and `ConnectorReading` for
 /// modifiers; `SceneAnimation` for keyframes.
 struct SceneReader {
     /// What flows down the tree: the file, its limits and what is set for a subtree.

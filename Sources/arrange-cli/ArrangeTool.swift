@@ -40,9 +40,10 @@ struct ArrangeTool: ParsableCommand {
           arrange animate Fixtures/animation/wheel-modes.yaml --format svg
           arrange layout Fixtures/wheel-0.yaml
           arrange validate Fixtures/*.yaml
+          arrange icons cloud
         """,
         version: ArrangeTool.version,
-        subcommands: [RenderCommand.self, AnimateCommand.self, CheckCommand.self, DiffCommand.self, ReportCommand.self, LayoutCommand.self, ValidateCommand.self, ServeCommand.self, SchemaCommand.self]
+        subcommands: [RenderCommand.self, AnimateCommand.self, CheckCommand.self, DiffCommand.self, ReportCommand.self, LayoutCommand.self, ValidateCommand.self, ServeCommand.self, SchemaCommand.self, IconsCommand.self]
     )
 
     /// `arrange --version`; part of every `--incremental` fingerprint, so a new version draws anew.

@@ -42,6 +42,8 @@ import Testing
         "children-under-parameters.yaml": (4, 5, "'children' belongs to the view, not to its parameters: dedent it to line up with the view's kind"),
         "unknown-font-family.yaml": (3, 41, "no font family 'Comic Nue'; did you mean 'Comic Neue'?"),
         "misspelt-installed-family.yaml": (2, 41, "no font family 'DejaVu Sanz'; did you mean 'DejaVu Sans'?"),
+        "icon-unknown-name.yaml": (3, 9, "no icon named 'databse' in Material Icons; did you mean 'database'"),
+        "icon-without-name.yaml": (2, 9, "'icon' needs a 'name', as in {icon: storage}"),
         "missing-font-file.yaml": (3, 5, "the font '../fonts/Missing.ttf' does not exist"),
         "not-a-font-file.yaml": (1, 9, "it is not a TrueType, OpenType or CFF font"),
         "json-comment.json": (2, 3, "comments are not allowed in JSON"),

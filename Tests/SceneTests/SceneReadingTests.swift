@@ -309,6 +309,7 @@ import Testing
             "viewThatFits": "{viewThatFits: , children: [rectangle]}", "divider": "divider",
             "label": "{label: {title: Hi, icon: circle}}", "forEach": "{forEach: {items: [a, b], content: {text: $item}}}",
             "unevenRoundedRectangle": "{unevenRoundedRectangle: {topLeadingRadius: 4}}",
+            "icon": "{icon: storage}",
         ]
         #expect(Set(examples.keys) == Set(ViewKind.names))
         for (kind, view) in examples {

@@ -174,6 +174,9 @@ struct DisplayListBuilder {
             case .image(let image):
                 items.append(DisplayItem(frame: box, identity: identity(node, tag),
                                          content: .image(ImageDrawing(source: image.source, interpolation: image.interpolation))))
+            case .icon(let icon):
+                guard let drawing = icon.drawing(size: box.size) else { return }
+                items.append(DisplayItem(frame: box, identity: identity(node, tag), content: .path(drawing)))
             case .deferred(let content):
                 appendDeferred(content, node: node, frame: box, tag: tag, to: &items)
             }

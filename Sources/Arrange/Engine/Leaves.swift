@@ -6,6 +6,8 @@ extension ResolvedTree {
         /// A shape painted with any style: custom outlines, centred strokes, gradients, trims.
         case shape(any Shape, ShapePaint)
         case image(ImageLeaf)
+        /// An icon of an icon set: its outline filled with the foreground style.
+        case icon(IconLeaf)
         /// Content made once the leaf's frame is known (`GeometryReader`, a preference overlay).
         case deferred(DeferredContent)
 
@@ -19,6 +21,8 @@ extension ResolvedTree {
                 return CGSize(width: side, height: side)
             case .image(let image):
                 return image.size(for: proposal)
+            case .icon(let icon):
+                return icon.size(for: proposal)
             case .deferred(let content):
                 return content.size(for: proposal)
             }

@@ -156,6 +156,11 @@ final class LoadedFace: @unchecked Sendable {
         return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0 ? glyph : nil
     }
 
+    /// The glyph's horizontal advance in design units, unshaped: an icon's width.
+    func advance(_ glyph: UInt32) -> Double {
+        Double(hb_font_get_glyph_h_advance(font, glyph))
+    }
+
     /// Whether the face draws every scalar of `character` that needs a glyph of its own (joiners
     /// and variation selectors need none).
     func covers(_ character: Character) -> Bool {
@@ -185,28 +190,39 @@ final class LoadedFace: @unchecked Sendable {
     /// The glyph's outline as SVG path data in design units, y pointing down (the SVG way), with
     /// whole-unit coordinates written as integers. Empty for a glyph with no outline (a space).
     func outlinePath(_ glyph: UInt32) -> String {
+        recordOutline(glyph).text
+    }
+
+    /// The glyph's outline as a `Path` in design units, y pointing down from the baseline, the
+    /// pen at the origin: what an icon draws, scaled to its frame. Empty for a glyph with no outline.
+    func outline(_ glyph: UInt32) -> Path {
+        recordOutline(glyph).path
+    }
+
+    /// The glyph's outline as HarfBuzz draws it, y flipped to point down.
+    private func recordOutline(_ glyph: UInt32) -> OutlineRecorder {
         var path = OutlineRecorder()
         withUnsafeMutablePointer(to: &path) { pointer in
             guard let funcs = hb_draw_funcs_create() else { return }
             defer { hb_draw_funcs_destroy(funcs) }
             hb_draw_funcs_set_move_to_func(funcs, { _, data, _, x, y, _ in
-                data?.assumingMemoryBound(to: OutlineRecorder.self).pointee.command("M", [x, -y])
+                data?.assumingMemoryBound(to: OutlineRecorder.self).pointee.command(.move, [x, -y])
             }, nil, nil)
             hb_draw_funcs_set_line_to_func(funcs, { _, data, _, x, y, _ in
-                data?.assumingMemoryBound(to: OutlineRecorder.self).pointee.command("L", [x, -y])
+                data?.assumingMemoryBound(to: OutlineRecorder.self).pointee.command(.line, [x, -y])
             }, nil, nil)
             hb_draw_funcs_set_quadratic_to_func(funcs, { _, data, _, cx, cy, x, y, _ in
-                data?.assumingMemoryBound(to: OutlineRecorder.self).pointee.command("Q", [cx, -cy, x, -y])
+                data?.assumingMemoryBound(to: OutlineRecorder.self).pointee.command(.quadratic, [cx, -cy, x, -y])
             }, nil, nil)
             hb_draw_funcs_set_cubic_to_func(funcs, { _, data, _, c1x, c1y, c2x, c2y, x, y, _ in
-                data?.assumingMemoryBound(to: OutlineRecorder.self).pointee.command("C", [c1x, -c1y, c2x, -c2y, x, -y])
+                data?.assumingMemoryBound(to: OutlineRecorder.self).pointee.command(.cubic, [c1x, -c1y, c2x, -c2y, x, -y])
             }, nil, nil)
             hb_draw_funcs_set_close_path_func(funcs, { _, data, _, _ in
                 data?.assumingMemoryBound(to: OutlineRecorder.self).pointee.close()
             }, nil, nil)
             hb_font_get_glyph_shape(font, glyph, funcs, pointer)
         }
-        return path.text
+        return path
     }
 
     /// A colour glyph's image (PNG bytes) and where it sits, in design units from the pen position
@@ -225,19 +241,39 @@ final class LoadedFace: @unchecked Sendable {
     }
 }
 
-/// Collects path commands as HarfBuzz draws an outline.
+/// Collects path commands as HarfBuzz draws an outline: as SVG path data (glyphs in SVG) and
+/// as a `Path` (icons, drawn as paths in every backend).
 private struct OutlineRecorder {
-    var text = ""
+    /// A command of the outline, named by its SVG letter.
+    enum Command: String {
+        case move = "M", line = "L", quadratic = "Q", cubic = "C"
+    }
 
-    mutating func command(_ letter: String, _ numbers: [Float]) {
-        text += letter
+    var text = ""
+    var path = Path()
+
+    mutating func command(_ command: Command, _ numbers: [Float]) {
+        text += command.rawValue
         for (index, number) in numbers.enumerated() {
             if index > 0, number >= 0 { text += " " }
             text += Self.format(number)
         }
+        // HarfBuzz gives finite numbers for any font it opened; a path with others would draw nothing sensible.
+        guard numbers.allSatisfy(\.isFinite) else { return }
+        let points = stride(from: 0, to: numbers.count - 1, by: 2).map { CGPoint(x: CGFloat(numbers[$0]), y: CGFloat(numbers[$0 + 1])) }
+        switch (command, points.count) {
+        case (.move, 1): path.move(to: points[0])
+        case (.line, 1): path.addLine(to: points[0])
+        case (.quadratic, 2): path.addQuadCurve(to: points[1], control: points[0])
+        case (.cubic, 3): path.addCurve(to: points[2], control1: points[0], control2: points[1])
+        default: break
+        }
     }
 
-    mutating func close() { text += "Z" }
+    mutating func close() {
+        text += "Z"
+        path.closeSubpath()
+    }
 
     /// Design units are integers in TrueType fonts; CFF ones may carry fractions.
     static func format(_ value: Float) -> String {

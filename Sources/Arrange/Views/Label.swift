@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Arrange has `Label(title:icon:)` only: SwiftUI's `Label(_:systemImage:)` draws an SF Symbol
 /// and `Label(_:image:)` an asset from the app's catalog, neither of which Arrange can draw
-/// truthfully. Use an `Image` of a file, a shape or a `Text` as the icon.
+/// truthfully. Use `Image(icon:)` (Material Icons by name), an `Image` of a file, a shape or a
+/// `Text` as the icon.
 public struct Label<Title: View, Icon: View>: View, PrimitiveView {
     let title: Title
     let icon: Icon
@@ -27,6 +28,14 @@ public struct Label<Title: View, Icon: View>: View, PrimitiveView {
         let style = environment.custom[ObjectIdentifier(LabelStyleKey.self)] as? any LabelStyle ?? DefaultLabelStyle()
         func body<S: LabelStyle>(_ style: S) -> AnyView { AnyView(style.makeBody(configuration: configuration)) }
         body(style).resolve(in: environment, into: &builder)
+    }
+}
+
+extension Label where Title == Text, Icon == Image {
+    /// A label of `title` and the icon called `name` in the standard icon set (Material Icons), as
+    /// SwiftUI's `Label(_:systemImage:)` shows an SF Symbol: `Label("Orders", icon: "database")`.
+    public init(_ title: String, icon name: String) {
+        self.init(title: { Text(title) }, icon: { Image(icon: name) })
     }
 }
 
