@@ -50,9 +50,10 @@ import Testing
     }
 
     @Test func aViewParameterWrittenAsAModifierIsToldWhereItBelongs() throws {
-        // 'resizable' is a key of ImageKey only (SceneKeys.swift).
+        // 'resizable' is a key of ImageKey and IconKey (SceneKeys.swift): both are named, and the
+        // link is the section being read, as no one place is the answer.
         let message = try message("view:\n  image: Fixtures/images/logo.png\n  modifiers: [{resizable: true}]\n")
-        #expect(message == "'resizable' is not a modifier; it is a key of image: {resizable: …}" + Self.see("view-image"))
+        #expect(message == "'resizable' is not a modifier; it is a key of image: {resizable: …} or icon: {resizable: …}" + Self.see("modifiers"))
     }
 
     @Test func aModifierWrittenAsAViewKeyIsToldToGoInTheList() throws {
