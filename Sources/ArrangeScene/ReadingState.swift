@@ -23,6 +23,9 @@ struct ReadingContext {
     /// The kind of the view whose `children` are being read (a `forEach` passes its own parent's
     /// on to its copies): a `gridRow` and the grid cell modifiers need a `grid` or `gridRow` there.
     var parentKind: ViewKind?
+    /// The components whose views are being read, outermost first, each with where it is used:
+    /// a component met again among them would contain itself.
+    var components: [(name: String, at: SourceLocation)] = []
 
     init(file: String, lineOffset: Int = 0, limits: SceneLimits = SceneLimits(), usesConnectors: Bool = false,
          changes: ViewChanges = ViewChanges()) {
@@ -52,6 +55,9 @@ struct ReadingCollector {
     var problems: [SceneError] = []
     /// Problems met so far, those met again included.
     var problemsMet = 0
+    /// YAML nodes counted so far against the `nodes` limit: what aliases stand for, the nodes of
+    /// included files, and those visited to put arguments into components' views.
+    var expandedNodes = 0
     /// Images decoded so far, by their full path, and their pixels together.
     var images: [String: ImageSource] = [:]
     var imagePixels = 0

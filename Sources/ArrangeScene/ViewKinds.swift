@@ -59,6 +59,7 @@ extension ViewKind {
             return { _ in .view(AnyView(Divider())) }
         case .label: return try reader.label(node, depth: depth)
         case .forEach: return try reader.forEach(node, depth: depth)
+        case .use: return try reader.use(node, key: node, depth: depth)
         }
     }
 }
