@@ -46,8 +46,10 @@ extension SceneReader {
         }
         if let start = context.components.firstIndex(where: { $0.name == name }) {
             let steps = context.components[start...].map { "'\($0.name)' is used at \($0.at)" } + ["'\(Self.shown(name))' again here"]
-            throw error("the component '\(Self.shown(name))' uses itself: \(steps.joined(separator: ", then ")); a component cannot contain itself",
-                        at: nameNode)
+            var cycle = error("the component '\(Self.shown(name))' uses itself: \(steps.joined(separator: ", then ")); a component cannot contain itself",
+                              at: nameNode)
+            cycle.namesItsUses = true
+            throw cycle
         }
         var values: [String: Node] = [:]
         for argument in arguments {
@@ -71,6 +73,8 @@ extension SceneReader {
         let use = location(key)
         context.components.append((name, use))
         defer { context.components.removeLast() }
+        // The use and its component's view are one view: the view counts it again.
+        collected.viewCount -= 1
         let view = try using(use) { reader -> AnyView in
             let expanded = try reader.substituted(component.view, values)
             return try reader.views(expanded, depth: depth + 1, place: .component).first ?? AnyView(EmptyView())

@@ -43,6 +43,9 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     /// problem in a component's view is located in the definition, and the message ends with
     /// where it was used, "(used at scene.yaml:12:9)", so that both places can be found.
     var uses: [SourceLocation] = []
+    /// Whether the message names the uses itself (a cycle of components lists them all), so
+    /// that `used(at:)` adds none.
+    var namesItsUses = false
 
     /// An error at `location`.
     public init(_ message: String, at location: SourceLocation) {
@@ -63,6 +66,7 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The problem met through one more use, `use`, around those it names already: its message
     /// ends "(used at A, in turn used at B)".
     func used(at use: SourceLocation) -> SceneError {
+        guard !namesItsUses else { return self }
         var copy = self
         let old = Self.usesText(uses)
         if !old.isEmpty, copy.message.hasSuffix(old) { copy.message.removeLast(old.count) }

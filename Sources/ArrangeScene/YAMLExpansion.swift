@@ -92,23 +92,21 @@ struct YAMLExpansion {
             }
             return items.map { .sequence(Node.Sequence($0, sequence.tag, sequence.style, sequence.mark)) }
         case .mapping(let mapping):
-            var pairs = mapping.map { (key: $0.key, value: $0.value) }
-            var changed = false
-            for index in pairs.indices {
-                if let key = try walk(pairs[index].key, depth: depth + 1, alias: alias) {
-                    pairs[index].key = key
-                    changed = true
+            // Rebuilt only when a merge key is in it or below it: most mappings are kept as they are.
+            var pairs: [(key: Node, value: Node)]?
+            var merges = false
+            for (index, pair) in mapping.enumerated() {
+                let key = try walk(pair.key, depth: depth + 1, alias: alias)
+                let value = try walk(pair.value, depth: depth + 1, alias: alias)
+                if key != nil || value != nil {
+                    if pairs == nil { pairs = mapping.map { (key: $0.key, value: $0.value) } }
+                    pairs?[index] = (key ?? pair.key, value ?? pair.value)
                 }
-                if let value = try walk(pairs[index].value, depth: depth + 1, alias: alias) {
-                    pairs[index].value = value
-                    changed = true
-                }
+                if Self.isMergeKey(pair.key) { merges = true }
             }
-            let merges = pairs.indices.filter { Self.isMergeKey(pairs[$0].key) }
-            guard !merges.isEmpty else {
-                return changed ? .mapping(Node.Mapping(pairs.map { ($0.key, $0.value) }, mapping.tag, mapping.style, mapping.mark)) : nil
-            }
-            return .mapping(Node.Mapping(try merged(pairs), mapping.tag, mapping.style, mapping.mark))
+            guard merges || pairs != nil else { return nil }
+            let entries = pairs ?? mapping.map { (key: $0.key, value: $0.value) }
+            return .mapping(Node.Mapping(merges ? try merged(entries) : entries.map { ($0.key, $0.value) }, mapping.tag, mapping.style, mapping.mark))
         }
     }
 
