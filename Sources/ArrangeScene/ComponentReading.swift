@@ -42,7 +42,8 @@ extension SceneReader {
             let known = library.components.keys.sorted()
             let listed = known.isEmpty ? "; the scene defines no components (define them under 'components:' at its top level, or include a file that does)"
                 : known.count <= 12 ? " (components: \(Suggestion.list(known)))" : ""
-            throw error("unknown component '\(Self.shown(name))'\(Suggestion.hint(for: name, in: known))\(listed)", at: nameNode)
+            throw error("unknown component '\(Self.shown(name))'\(Suggestion.hint(for: name, in: known))\(listed)\(library.incomplete ? Self.incompleteLibrary : "")",
+                        at: nameNode)
         }
         if let start = context.components.firstIndex(where: { $0.name == name }) {
             let steps = context.components[start...].map { "'\($0.name)' is used at \($0.at)" } + ["'\(Self.shown(name))' again here"]
@@ -82,12 +83,15 @@ extension SceneReader {
         return { _ in .view(view) }
     }
 
+    /// How a message about an unknown name ends when definitions failed to read.
+    static let incompleteLibrary = "; some definitions could not be read (see the problems above), and it may be among them"
+
     /// Runs `body`, adding `use` to each problem it notes or throws: they are in a definition,
     /// and the message must also say where it was used.
     mutating func using<T>(_ use: SourceLocation, _ body: (inout SceneReader) throws -> T) throws -> T {
         let mark = collected.problems.count
         defer {
-            for index in mark..<collected.problems.count { collected.problems[index] = collected.problems[index].used(at: use) }
+            for index in collected.problems.indices where index >= mark { collected.problems[index] = collected.problems[index].used(at: use) }
         }
         do {
             return try body(&self)
@@ -157,7 +161,8 @@ extension SceneReader {
                 let known = library.styles.keys.sorted()
                 let listed = known.isEmpty ? "; the scene defines no styles (define them under 'styles:' at its top level, or include a file that does)"
                     : known.count <= 12 ? " (styles: \(Suggestion.list(known)))" : ""
-                throw error("unknown style '\(Self.shown(name))'\(Suggestion.hint(for: name, in: known))\(listed)", at: nameNode)
+                throw error("unknown style '\(Self.shown(name))'\(Suggestion.hint(for: name, in: known))\(listed)\(library.incomplete ? Self.incompleteLibrary : "")",
+                            at: nameNode)
             }
             result += style.modifiers.map { ($0, nameNode) }
         }

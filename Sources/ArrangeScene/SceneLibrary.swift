@@ -43,6 +43,9 @@ struct SceneLibrary {
     var styles: [String: StyleDefinition] = [:]
     var components: [String: ComponentDefinition] = [:]
     var files = NodeFiles()
+    /// Whether a definition or an included file could not be read: a name the view uses may
+    /// have been among them.
+    var incomplete = false
 
     /// Whether a definition uses `key` (`connect`): the scene then publishes its ids' bounds.
     func mentions(_ key: String) -> Bool {
@@ -71,6 +74,8 @@ extension SceneReader {
     /// long) into `library`: the included definitions first, the scene's own over them.
     /// Problems are noted, so that they are reported with the view's.
     mutating func readLibrary(include: Node?, styles: Node?, components: Node?, bytes: Int) throws {
+        let problems = collected.problems.count
+        defer { library.incomplete = collected.problems.count > problems }
         let realPath = context.file.hasPrefix("<") ? nil : ReadPolicy.realPath(context.file)
         var state = IncludeState(chain: [(realPath ?? context.file, context.file, nil)], bytes: bytes)
         let definitions = try self.definitions(include: include, styles: styles, components: components,

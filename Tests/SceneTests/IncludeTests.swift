@@ -157,6 +157,16 @@ import TestSupport
         #expect(allowed.inputs.contains(real(outside.appendingPathComponent("theme.yaml"))))
     }
 
+    @Test func aNameAFailedIncludeMayHaveDefinedSaysSo() throws {
+        let folder = try folder(["scene.yaml": "include: missing.yaml\nview: {use: card}\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let found = problems("scene.yaml", in: folder)
+        #expect(found.count == 2)
+        #expect(found.first == "scene.yaml:1:10: error: the include 'missing.yaml' does not exist")
+        #expect(found.last?.hasPrefix("scene.yaml:2:13: error: unknown component 'card'") == true, "\(found)")
+        #expect(found.last?.hasSuffix("some definitions could not be read (see the problems above), and it may be among them") == true, "\(found)")
+    }
+
     @Test func aSceneAndItsIncludesShareTheFileSizeLimit() throws {
         let folder = try folder([
             "big.yaml": "# " + String(repeating: "x", count: 600) + "\nstyles: {}\n",
