@@ -161,7 +161,9 @@ struct NodeFiles {
 
     /// The file `node` was written in, if it is one of these.
     func file(of node: Node) -> String? {
-        fileOfTag[ObjectIdentifier(node.storedTag)].map { names[$0] }
+        // Every view asks where it is written: a scene without includes asks nothing more.
+        guard !names.isEmpty else { return nil }
+        return fileOfTag[ObjectIdentifier(node.storedTag)].map { names[$0] }
     }
 
     /// `node` and every node below it marked as written in `file`, each counted in `used`.
