@@ -37,6 +37,15 @@ public enum Limits {
     public static let magnitude: Double = 1_000_000
     /// The largest `repeat`.
     public static let repeatCount = 10_000
+    /// The most YAML nodes a scene's reuse may stand for: what its aliases expand to, its included
+    /// files, and the copies each use of a component makes of the component's view. A file
+    /// without them has at most one node for every two bytes (524,288 at `fileBytes`); twice
+    /// the `views` limit's worth of small views (about ten nodes each) fits. An alias of an
+    /// alias doubles what it stands for at each level, so ten levels of ten aliases ("billion
+    /// laughs") stand for 10¹⁰ nodes: counted as they are met, they stop here at once.
+    public static let expandedNodes = 2_000_000
+    /// The most files one scene may include, its includes' includes counted.
+    public static let includedFiles = 64
     /// The widest or tallest picture, in pixels (points × scale): the limit of PNG encoders and of
     /// Cairo's image surfaces.
     public static let canvasPixelsPerSide: CGFloat = 32_767

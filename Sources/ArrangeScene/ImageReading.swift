@@ -17,7 +17,7 @@ extension SceneReader {
     static let sceneImageBytes = 256 * 1024 * 1024
 
     /// `image: photos/a.png`, or `image: {path:, resizable:, interpolation:}`. The path is
-    /// relative to the scene's folder; the file is read and decoded now, so a missing, huge or
+    /// relative to the folder of the file that writes it (the scene, or a file it includes); the file is read and decoded now, so a missing, huge or
     /// broken image is an error at its path.
     mutating func image(_ node: Node) throws -> ViewMaker {
         var pathNode: Node?, resizable = false, interpolation = Image.Interpolation.medium
@@ -54,7 +54,8 @@ extension SceneReader {
     private mutating func imageSource(_ node: Node) throws -> ImageSource {
         let path = try string(node, ViewKind.image.name)
         guard !path.isEmpty, !path.contains("\0") else { throw error("'image' needs the path of a PNG, JPEG or SVG file", at: node) }
-        let full = Self.path(path, relativeTo: context.file)
+        // Relative to the file that writes the path: an included component's own images.
+        let full = Self.path(path, relativeTo: file(of: node))
         let key = URL(fileURLWithPath: full).standardizedFileURL.path
         if let known = collected.images[key] { return known }
         let source: ImageSource

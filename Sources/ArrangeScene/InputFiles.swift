@@ -25,9 +25,15 @@ extension SceneReader {
 
     /// The bytes of the file at `path`, through the read policy, recorded as an input.
     mutating func readInput(_ path: String, limit: Int) throws(ReadRefusal) -> Data {
+        try readInputFile(path, limit: limit).data
+    }
+
+    /// The real path and the bytes of the file at `path`, through the read policy, recorded as
+    /// an input.
+    mutating func readInputFile(_ path: String, limit: Int) throws(ReadRefusal) -> (path: String, data: Data) {
         let (real, data) = try readScope.readFile(path, limit: limit)
         collected.inputs.insert(real)
-        return data
+        return (real, data)
     }
 
     /// The font files of the file or folder at `path`, through the read policy, each recorded as

@@ -50,6 +50,8 @@ extension ViewKind {
             .interpolates
         // Another choice shows another child, another label or list other texts: they fade.
         case .viewThatFits, .label, .forEach: .crossfades
+        // Another component is another view: its drawings fade, matched ones move.
+        case .use: .interpolates
         }
     }
 }
@@ -242,6 +244,11 @@ extension LabelKey: AnimatedKey {
         case .title, .style: .crossfades
         }
     }
+}
+
+extension UseKey: AnimatedKey {
+    // Another component draws other views: those matched by their place move, the rest fade.
+    var motion: KeyframeMotion { switch self { case .component: .interpolates } }
 }
 
 extension ForEachKey: AnimatedKey {

@@ -26,6 +26,9 @@ struct ReadingContext {
     /// The section of docs/scene-format.md about the innermost mapping being read (a view kind,
     /// a modifier, a colour…): every error raised while reading it links there.
     var section: FormatSection = .topLevel
+    /// The components whose views are being read, outermost first, each with where it is used:
+    /// a component met again among them would contain itself.
+    var components: [(name: String, at: SourceLocation)] = []
 
     init(file: String, lineOffset: Int = 0, limits: SceneLimits = SceneLimits(), usesConnectors: Bool = false,
          changes: ViewChanges = ViewChanges()) {
@@ -62,6 +65,9 @@ struct ReadingCollector {
     var problems: [SceneError] = []
     /// Problems met so far, those met again included.
     var problemsMet = 0
+    /// YAML nodes counted so far against the `nodes` limit: what aliases stand for, the nodes of
+    /// included files, and those visited to put arguments into components' views.
+    var expandedNodes = 0
     /// Images decoded so far, by their full path, and their pixels together.
     var images: [String: ImageSource] = [:]
     var imagePixels = 0

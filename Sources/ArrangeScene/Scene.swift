@@ -5,7 +5,7 @@ import Yams
 /// The two spellings of the scene format. JSON is checked strictly as JSON first, then read by the
 /// same YAML reader, so both give the same scene.
 public enum SceneFormat: String, Sendable, CaseIterable {
-    /// YAML 1.1 as libyaml reads it, without anchors and aliases.
+    /// YAML 1.1 as libyaml reads it; anchors and aliases are expanded within the `nodes` limit.
     case yaml
     /// Strict JSON (RFC 8259).
     case json
@@ -189,6 +189,7 @@ public struct Scene: @unchecked Sendable {
                              lineOffset: Int, fonts base: FontLibrary?) throws -> Scene {
         let source = try SourceText(data, file: file, limits: limits, lineOffset: lineOffset)
         var yaml = source.text
+        var findings = YAMLGuard.Findings()
         switch format {
         case .json:
             yaml = try JSONSyntax.check(source)
@@ -196,9 +197,9 @@ public struct Scene: @unchecked Sendable {
             // either way, so positions stay the same.
             yaml = yaml.replacingOccurrences(of: "\t", with: " ")
         case .yaml:
-            try YAMLGuard.check(source)
+            findings = try YAMLGuard.check(source)
         }
-        let root: Node
+        var root: Node
         do {
             // The basic resolver tags every scalar as a string: the reader reads scalars itself, and
             // the default resolver's regular expressions would cost most of the reading time.
@@ -209,6 +210,13 @@ public struct Scene: @unchecked Sendable {
             root = node
         } catch let error as YamlError {
             throw SceneError(error, in: source, format: format)
+        }
+        // Before anything walks the tree: what its aliases stand for, counted within the limit.
+        var expandedNodes = 0
+        if findings.expands {
+            var expansion = YAMLExpansion(aliases: findings.aliases, file: file, lineOffset: lineOffset, limit: limits.expandedNodes, used: 0)
+            root = try expansion.expand(root)
+            expandedNodes = expansion.used
         }
 
         // The seed is read before everything else, since random values anywhere draw from it: a
@@ -224,8 +232,9 @@ public struct Scene: @unchecked Sendable {
             seed = value
         }
         seed = override ?? seed
-        let usesConnectors = SceneReader.mentions(ModifierKind.connect.name, in: root)
+        var usesConnectors = SceneReader.mentions(ModifierKind.connect.name, in: root)
         reader = SceneReader(ReadingContext(file: file, lineOffset: lineOffset, limits: limits, usesConnectors: usesConnectors), seed: seed)
+        reader.collected.expandedNodes = expandedNodes
         var canvas = SceneCanvas(), canvasLocation: SourceLocation?
         var view: (AnyView, SourceLocation)?
         var fontSources: [(url: URL, location: SourceLocation)] = []
@@ -239,6 +248,15 @@ public struct Scene: @unchecked Sendable {
         var fontsFailed = false
         var checkedFonts: (base: FontLibrary, library: FontLibrary)?
         do {
+            // The styles and components first, wherever they are written: the view uses them.
+            func definition(_ key: SceneKey) -> Node? { entries.first { $0.key == key }?.value }
+            try reader.readLibrary(include: definition(.include), styles: definition(.styles), components: definition(.components),
+                                   bytes: data.count)
+            // A connector drawn by an included definition needs the ids' bounds too.
+            if !usesConnectors, reader.library.mentions(ModifierKind.connect.name) {
+                usesConnectors = true
+                reader.context = ReadingContext(file: file, lineOffset: lineOffset, limits: limits, usesConnectors: true)
+            }
             for entry in entries {
                 do {
                     switch entry.key {
@@ -260,7 +278,8 @@ public struct Scene: @unchecked Sendable {
                         fontsFailed = true
                         fontSources = try reader.fontSources(entry.value, relativeTo: file)
                         fontsFailed = false
-                    case .seed:
+                    case .seed, .styles, .components, .include:
+                        // Read before the view.
                         continue
                     case .colorScheme:
                         // `both` only here: a view is drawn in one scheme.

@@ -238,8 +238,9 @@ struct ViewChanges {
 
 extension SceneReader {
     /// The view mapping with the changes a keyframe makes to the view of that id: a name that is
-    /// the view's kind replaces the kind's whole value, a parameter of the kind replaces that
-    /// parameter, and a modifier the view has once replaces that modifier's value.
+    /// the view's kind replaces the kind's whole value, a parameter of the kind (or an argument
+    /// of a use) replaces that parameter, and a modifier the view has once replaces that
+    /// modifier's value.
     func changed(_ mapping: Node.Mapping, id: String, _ changes: [(name: String, nameNode: Node, value: Node)]) throws -> Node.Mapping {
         var pairs = mapping.map { ($0.key, $0.value) }
         guard let kindIndex = pairs.firstIndex(where: { ViewKind(rawValue: $0.0.string ?? "") != nil }),
@@ -247,7 +248,8 @@ extension SceneReader {
         for change in changes {
             if change.name == kind.name {
                 pairs[kindIndex].1 = change.value
-            } else if kind.parameterKeys.contains(change.name) {
+            } else if kind.parameterKeys.contains(change.name) || kind == .use && ModifierKind(rawValue: change.name) == nil {
+                // A use's parameters are its component's: they are checked where it is read.
                 let parameters = pairs[kindIndex].1
                 switch parameters {
                 case .mapping(var entries):
@@ -325,6 +327,8 @@ extension SceneReader {
             var again = SceneReader(ReadingContext(file: context.file, lineOffset: context.lineOffset, limits: context.limits,
                                                    usesConnectors: context.usesConnectors, changes: changes),
                                     seed: seed)
+            again.library = library
+            again.collected.expandedNodes = collected.expandedNodes
             // Images are decoded once for all states, and the scene's image budgets count every
             // state: a keyframe that names new images adds to them.
             again.collected.images = collected.images
@@ -338,6 +342,7 @@ extension SceneReader {
             }
             (collected.images, collected.imagePixels, collected.imageBytesShown)
                 = (again.collected.images, again.collected.imagePixels, again.collected.imageBytesShown)
+            collected.expandedNodes = again.collected.expandedNodes
             // Images only a keyframe names are inputs of the scene too.
             collected.inputs.formUnion(again.collected.inputs)
             for problem in again.collected.problems { try note(problem) }

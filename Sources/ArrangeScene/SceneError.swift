@@ -39,6 +39,14 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     /// How many problems of one file are reported at most; reading stops at the last.
     public static let maximumReported = 20
 
+    /// The uses of components and styles the problem was met through, innermost first: a
+    /// problem in a component's view is located in the definition, and the message ends with
+    /// where it was used, "(used at scene.yaml:12:9)", so that both places can be found.
+    var uses: [SourceLocation] = []
+    /// Whether the message names the uses itself (a cycle of components lists them all), so
+    /// that `used(at:)` adds none.
+    var namesItsUses = false
+
     /// An error at `location`.
     public init(_ message: String, at location: SourceLocation) {
         self.message = message
@@ -54,6 +62,29 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// `file:line:column: error: message` (of this problem only; `all` lists the further ones).
     public var description: String { "\(location): error: \(message)" }
+
+    /// The problem met through one more use, `use`, around those it names already: its message
+    /// ends "(used at A, in turn used at B)".
+    func used(at use: SourceLocation) -> SceneError {
+        guard !namesItsUses else { return self }
+        var copy = self
+        // The section to read stays last: "… (used at 9:5) (see docs/scene-format.md#shadow)".
+        var link = ""
+        if copy.message.hasSuffix(")"), let range = copy.message.range(of: " (see \(FormatSection.file)#", options: .backwards) {
+            link = String(copy.message[range.lowerBound...])
+            copy.message.removeSubrange(range.lowerBound...)
+        }
+        let old = Self.usesText(uses)
+        if !old.isEmpty, copy.message.hasSuffix(old) { copy.message.removeLast(old.count) }
+        copy.uses.append(use)
+        copy.message += Self.usesText(copy.uses) + link
+        return copy
+    }
+
+    private static func usesText(_ uses: [SourceLocation]) -> String {
+        guard let first = uses.first else { return "" }
+        return " (used at \(first)" + uses.dropFirst().map { ", in turn used at \($0)" }.joined() + ")"
+    }
 }
 
 /// Finding the valid name a typo was meant to be.

@@ -67,6 +67,8 @@ enum SceneMapping: CaseIterable, Sendable, CustomStringConvertible {
     case spring
     /// One item of `text: {runs: […]}`.
     case textRun
+    /// One entry of `components:`: `{parameters:, view:}`.
+    case component
 
     /// The keys a mapping written here may have.
     var keys: [String] {
@@ -82,6 +84,7 @@ enum SceneMapping: CaseIterable, Sendable, CustomStringConvertible {
         case .curve: CurveKey.names
         case .spring: SpringKey.names
         case .textRun: TextRunKey.names
+        case .component: ComponentKey.names
         }
     }
 
@@ -99,6 +102,7 @@ enum SceneMapping: CaseIterable, Sendable, CustomStringConvertible {
         case .curve: "a timing curve"
         case .spring: "a spring"
         case .textRun: "a text run"
+        case .component: "a component"
         }
     }
 }
@@ -112,6 +116,29 @@ enum SceneKey: String, MappingKey {
     case animation
     /// `colorScheme: light|dark|both`: the scheme the whole scene is rendered in; `both` draws it in each.
     case colorScheme
+    /// `styles: {NAME: [modifiers]}`: named modifier lists a view applies with `style: NAME`.
+    case styles
+    /// `components: {NAME: {parameters:, view:}}`: named views with parameters, used as `use: {component: NAME, …}`.
+    case components
+    /// `include: FILE` or a list of files: their `styles` and `components` (and their own includes).
+    case include
+}
+
+/// The top level of a file a scene includes: only definitions.
+enum IncludedFileKey: String, MappingKey {
+    case styles, components, include
+}
+
+/// One component of `components:`: its parameters (each with its default, or null when it must
+/// be given) and its view.
+enum ComponentKey: String, MappingKey {
+    case parameters, view
+}
+
+/// `use: {component: NAME, …}`: the component, then its arguments by parameter name (any other
+/// key of the mapping).
+enum UseKey: String, MappingKey {
+    case component
 }
 
 /// `animation: {duration:, curve:, fps:, keyframes:}`.
@@ -155,6 +182,8 @@ enum FontKey: String, MappingKey {
 /// The keys a view mapping may have besides its kind.
 enum ViewEntryKey: String, MappingKey {
     case children, modifiers, `repeat`, id
+    /// `style: NAME` or `style: [NAME, …]`: the modifiers of the scene's styles, applied before the view's own.
+    case style
 }
 
 // MARK: View kinds
@@ -185,6 +214,8 @@ enum ViewKind: String, MappingKey {
     case unevenRoundedRectangle
     /// `Image(icon:)`: an icon of Material Icons by name.
     case icon
+    /// A component of `components:` with its arguments: `use: {component: card, title: Hello}`.
+    case use
 
     /// The keys of the kind's parameter mapping; none for a kind that takes no parameters.
     var parameterKeys: [String] { parameterKey?.names ?? [] }
@@ -216,6 +247,7 @@ enum ViewKind: String, MappingKey {
         case .forEach: ForEachKey.self
         case .unevenRoundedRectangle: UnevenRoundedRectangleKey.self
         case .icon: IconKey.self
+        case .use: UseKey.self
         }
     }
 
@@ -225,7 +257,7 @@ enum ViewKind: String, MappingKey {
         case .hstack, .vstack, .zstack, .flow, .wheel, .layout, .geometryReader: true
         case .grid, .gridRow, .lazyVGrid, .lazyHGrid, .section, .viewThatFits: true
         case .rectangle, .roundedRectangle, .circle, .capsule, .ellipse, .color, .text, .spacer, .empty, .image, .unevenRoundedRectangle: false
-        case .divider, .label, .forEach, .icon: false
+        case .divider, .label, .forEach, .icon, .use: false
         }
     }
 
@@ -234,7 +266,7 @@ enum ViewKind: String, MappingKey {
         switch self {
         case .rectangle, .roundedRectangle, .circle, .capsule, .ellipse, .unevenRoundedRectangle: true
         case .color, .text, .spacer, .empty, .hstack, .vstack, .zstack, .flow, .wheel, .layout, .image, .geometryReader: false
-        case .grid, .gridRow, .lazyVGrid, .lazyHGrid, .section, .viewThatFits, .divider, .label, .forEach, .icon: false
+        case .grid, .gridRow, .lazyVGrid, .lazyHGrid, .section, .viewThatFits, .divider, .label, .forEach, .icon, .use: false
         }
     }
 }

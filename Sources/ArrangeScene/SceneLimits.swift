@@ -5,7 +5,7 @@ import Foundation
 /// YAML, a billion repeated views, a canvas no memory can hold). The defaults are `Limits`'s;
 /// someone who means a big scene raises one from the command line (`--limit views=500000`).
 public struct SceneLimits: Sendable, Hashable {
-    /// Bytes of a scene file (or a Markdown file with scenes).
+    /// Bytes of a scene file (or a Markdown file with scenes), and of the files it includes together.
     public var fileBytes = Limits.fileBytes
     /// Views, copies made by `repeat` included.
     public var views = Limits.views
@@ -13,6 +13,8 @@ public struct SceneLimits: Sendable, Hashable {
     public var modifiers = Limits.modifiers
     /// Copies one `repeat` makes.
     public var repeatCount = Limits.repeatCount
+    /// YAML nodes that aliases, included files and uses of components stand for.
+    public var expandedNodes = Limits.expandedNodes
     /// Code points of text, copies included.
     public var textScalars = Limits.textScalars
     /// Pixels along either side of a picture.
@@ -39,6 +41,7 @@ public struct SceneLimits: Sendable, Hashable {
         "views": "views, repeated copies and connectors included",
         "modifiers": "modifiers, repeated copies included",
         "repeat": "copies one 'repeat' makes",
+        "nodes": "YAML nodes that aliases, included files and component uses stand for",
         "text": "code points of text",
         "canvas-side": "pixels along a side of the picture",
         "canvas-pixels": "pixels of the picture",
@@ -70,6 +73,7 @@ public struct SceneLimits: Sendable, Hashable {
         case "views": views = value
         case "modifiers": modifiers = value
         case "repeat": repeatCount = value
+        case "nodes": expandedNodes = value
         case "text": textScalars = value
         case "canvas-side": canvasPixelsPerSide = CGFloat(value)
         case "canvas-pixels": canvasPixels = CGFloat(value)

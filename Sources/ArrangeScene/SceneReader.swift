@@ -24,6 +24,10 @@ struct SceneReader {
     /// What reading gathers: counts, problems, and what the scene uses.
     var collected = ReadingCollector()
 
+    /// The styles and components the scene may use, read before its view, and the files their
+    /// nodes were written in.
+    var library = SceneLibrary()
+
     /// Ends reading at once: a limit was reached (going on would only repeat the problem, or
     /// cost the time the limit protects), or enough problems were found.
     struct Stop: Error {
@@ -38,10 +42,17 @@ struct SceneReader {
 
     // MARK: Locations and errors
 
+    /// Where `node` is written: in the file it was included from, or in the scene.
     func location(_ node: Node) -> SourceLocation {
+        if let file = library.files.file(of: node) { return SourceLocation(node, in: file) }
         var location = SourceLocation(node, in: context.file)
         location.line += context.lineOffset
         return location
+    }
+
+    /// The file `node` is written in: paths in it are relative to that file's folder.
+    func file(of node: Node) -> String {
+        library.files.file(of: node) ?? context.file
     }
 
     /// An error at `node`, ending with the section of docs/scene-format.md to read: `section`'s,

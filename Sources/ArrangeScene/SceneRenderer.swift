@@ -193,9 +193,11 @@ public struct RenderedScene: Sendable {
     /// Where a laid-out view is written: its own line when the reader recorded one, else the
     /// scene's view.
     func location(of node: LayoutNodeInfo) -> SourceLocation {
-        let parts = node.source?.split(separator: ":").compactMap { Int($0) } ?? []
-        guard parts.count == 2 else { return scene.viewLocation }
-        return SourceLocation(file: scene.file, line: parts[0], column: parts[1])
+        // "line:column" in the scene, or "file:line:column" in a file it includes.
+        let parts = node.source?.split(separator: ":", omittingEmptySubsequences: false) ?? []
+        guard parts.count >= 2, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) else { return scene.viewLocation }
+        let file = parts.count > 2 ? parts.dropLast(2).joined(separator: ":") : scene.file
+        return SourceLocation(file: file, line: line, column: column)
     }
 
     /// Characters no font has.

@@ -60,6 +60,7 @@ extension ViewKind {
         case .label: return try reader.label(node, depth: depth)
         case .forEach: return try reader.forEach(node, depth: depth)
         case .icon: return try reader.icon(node)
+        case .use: return try reader.use(node, key: node, depth: depth)
         }
     }
 }

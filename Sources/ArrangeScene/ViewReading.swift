@@ -14,6 +14,8 @@ extension SceneReader {
         /// A view inside a kind's parameters: a label's title or icon, a section's header or
         /// footer, a `forEach`'s content.
         case part
+        /// A component's view, read where the component is used.
+        case component
     }
 
     /// Reads one view: a kind name (`- spacer`), or a mapping with exactly one kind key holding
@@ -34,6 +36,7 @@ extension SceneReader {
                 let what = switch place {
                 case .root: "the scene's root view"
                 case .layer: "the view of a background or overlay"
+                case .component: "a component's view (put it on the 'use' instead)"
                 case .part, .child: "a label's title or icon, a section's header or footer, or a forEach's content"
                 }
                 throw error("'repeat' copies a child of a container; it cannot be used on \(what)",
@@ -113,12 +116,23 @@ extension SceneReader {
         var maker: ViewMaker?
         var children: [AnyView] = []
         var childrenKey: Node?
-        var modifiers: [(kind: ModifierKind, key: Node, apply: Modification)] = []
+        var modifiers: [ReadModifier] = []
         var id: String?
         var entryFailed = false
+        // A style's modifiers come before the view's own, read with them (or, without any, where
+        // 'style' is written).
+        var styled = Styled(items: [], hasOwnModifiers: mapping.contains { $0.key.string == ViewEntryKey.modifiers.name })
+        if let style = mapping.first(where: { $0.key.string == ViewEntryKey.style.name }) {
+            do {
+                styled.items = try styleModifiers(style.value)
+            } catch let problem as SceneError {
+                try note(problem)
+                entryFailed = true
+            }
+        }
         for (keyNode, value) in mapping {
             do {
-                try viewEntry(keyNode, value, depth: depth, ownKind: ownKind, kind: &kind, maker: &maker, children: &children,
+                try viewEntry(keyNode, value, depth: depth, ownKind: ownKind, styled: styled, kind: &kind, maker: &maker, children: &children,
                               childrenKey: &childrenKey, modifiers: &modifiers, id: &id)
             } catch let problem as SceneError {
                 try note(problem)
@@ -142,10 +156,11 @@ extension SceneReader {
         for modifier in modifiers {
             if modifier.kind.shapeOnly, !isShape {
                 let shapes = ViewKind.allCases.filter(\.isShape).map(\.name)
-                try note(error(kind.kind.isShape
-                               ? "'\(modifier.kind.name)' must come first in the modifiers of a shape: after another modifier the shape is a view and cannot be filled"
-                               : "'\(modifier.kind.name)' applies to a shape (\(Suggestion.list(shapes))), not to '\(kind.kind.name)'; use 'background' or 'foregroundStyle' for other views",
-                               at: modifier.key, see: .modifier(modifier.kind)))
+                let problem = error(kind.kind.isShape
+                                    ? "'\(modifier.kind.name)' must come first in the modifiers of a shape: after another modifier the shape is a view and cannot be filled"
+                                    : "'\(modifier.kind.name)' applies to a shape (\(Suggestion.list(shapes))), not to '\(kind.kind.name)'; use 'background' or 'foregroundStyle' for other views",
+                                    at: modifier.key, see: .modifier(modifier.kind))
+                try note(modifier.style.map { problem.used(at: location($0)) } ?? problem)
                 return AnyView(EmptyView())
             }
             if modifier.kind != .trim { isShape = false }
@@ -179,16 +194,29 @@ extension SceneReader {
         return built.view
     }
 
-    /// "line:column" of a node, as views are marked for `arrange layout` and warnings.
+    /// "line:column" of a node, as views are marked for `arrange layout` and warnings;
+    /// "file:line:column" for a node of an included file.
     func place(_ node: Node) -> String {
         let location = location(node)
-        return "\(location.line):\(location.column)"
+        let file = library.files.file(of: node).map { $0 + ":" } ?? ""
+        return "\(file)\(location.line):\(location.column)"
     }
 
-    /// One entry of a view mapping: its kind, `children`, `modifiers`, `id` or `repeat`.
-    private mutating func viewEntry(_ keyNode: Node, _ value: Node, depth: Int, ownKind: ViewKind?, kind: inout (kind: ViewKind, key: Node)?,
+    /// A modifier read from a view's `modifiers` or from a style it names (`style` is where
+    /// the style is named, for messages).
+    typealias ReadModifier = (kind: ModifierKind, key: Node, apply: Modification, style: Node?)
+
+    /// The modifiers of the styles a view names, and whether it has modifiers of its own.
+    struct Styled {
+        var items: [(item: Node, use: Node)]
+        let hasOwnModifiers: Bool
+    }
+
+    /// One entry of a view mapping: its kind, `children`, `modifiers`, `style`, `id` or `repeat`.
+    private mutating func viewEntry(_ keyNode: Node, _ value: Node, depth: Int, ownKind: ViewKind?, styled: Styled,
+                                    kind: inout (kind: ViewKind, key: Node)?,
                                     maker: inout ViewMaker?, children: inout [AnyView], childrenKey: inout Node?,
-                                    modifiers: inout [(kind: ModifierKind, key: Node, apply: Modification)],
+                                    modifiers: inout [ReadModifier],
                                     id: inout String?) throws {
         guard case .scalar(let key) = keyNode else {
             throw error("keys of a view must be names, found \(Self.describe(keyNode))", at: keyNode)
@@ -199,7 +227,8 @@ extension SceneReader {
                             at: keyNode)
             }
             kind = (found, keyNode)
-            maker = try found.read(&self, value, depth: depth)
+            // A use is located by its key: the component's problems name where it is used.
+            maker = found == .use ? try use(value, key: keyNode, depth: depth) : try found.read(&self, value, depth: depth)
             return
         }
         guard let entryKey = ViewEntryKey(rawValue: key.string) else {
@@ -227,20 +256,10 @@ extension SceneReader {
             guard case .sequence(let items) = value else {
                 throw error("'modifiers' is a list, each item one modifier like '- padding: 8', found \(Self.describe(value))", at: value)
             }
-            guard items.count <= Limits.modifiersPerView else {
-                throw error("a view may have at most \(Limits.modifiersPerView) modifiers, found \(items.count)", at: value)
-            }
-            collected.modifierCount += items.count
-            guard collected.modifierCount <= context.limits.modifiers else {
-                throw stop("the scene has more than \(context.limits.modifiers) modifiers (copies made by 'repeat' included)\(SceneLimits.raise("modifiers"))", at: value)
-            }
-            for item in items {
-                do {
-                    modifiers.append(try modifier(item, depth: depth))
-                } catch let problem as SceneError {
-                    try note(problem)
-                }
-            }
+            try readModifiers(styled.items + items.map { ($0, nil) }, at: value, depth: depth, into: &modifiers)
+        case .style:
+            // With modifiers of its own, the view reads the style's with them.
+            if !styled.hasOwnModifiers { try readModifiers(styled.items.map { ($0.item, $0.use) }, at: value, depth: depth, into: &modifiers) }
         case .repeat:
             // Read by `views(_:depth:place:)`, which makes the copies.
             return
@@ -248,6 +267,33 @@ extension SceneReader {
             let read = try string(value, entryKey.name) + context.idSuffix
             id = read
             collected.sceneIDs.append(read)
+        }
+    }
+
+    /// The items of a view's modifiers (its styles' first), each read in order; `list` is
+    /// where limits are reported. A problem in a style's modifier also names where the style is used.
+    private mutating func readModifiers(_ items: [(item: Node, style: Node?)], at list: Node, depth: Int,
+                                        into modifiers: inout [ReadModifier]) throws {
+        guard items.count <= Limits.modifiersPerView else {
+            throw error("a view may have at most \(Limits.modifiersPerView) modifiers, found \(items.count)\(items.contains { $0.style != nil } ? " with those of its styles" : "")",
+                        at: list)
+        }
+        collected.modifierCount += items.count
+        guard collected.modifierCount <= context.limits.modifiers else {
+            throw stop("the scene has more than \(context.limits.modifiers) modifiers (copies made by 'repeat' included)\(SceneLimits.raise("modifiers"))", at: list)
+        }
+        for (item, style) in items {
+            do {
+                if let style {
+                    let read = try using(location(style)) { try $0.modifier(item, depth: depth) }
+                    modifiers.append((read.kind, read.key, read.apply, style))
+                } else {
+                    let read = try modifier(item, depth: depth)
+                    modifiers.append((read.kind, read.key, read.apply, nil))
+                }
+            } catch let problem as SceneError {
+                try note(problem)
+            }
         }
     }
 

@@ -6,14 +6,42 @@ import Foundation
 /// - Nesting: the parser builds its tree recursively, so `[[[[…` a hundred thousand deep would
 ///   exhaust the stack. The scan estimates the depth (flow brackets plus block indentation levels,
 ///   an over-estimate) and stops at `Limits.syntaxDepth`.
-/// - Anchors and aliases (`&name`, `*name`): an alias repeats a whole subtree, so a few lines of
-///   aliases to aliases stand for billions of nodes (and the parser hashes mapping keys whole).
-///   Scenes have `repeat:` for copies, so anchors and aliases are refused where they are written.
+/// - Keys that are not names: the parser checks a mapping for duplicate keys by hashing each key
+///   whole, and an alias stands for its anchor's whole node, so a key that holds aliases (`*a :`,
+///   `[*a, *a]: x`, `? *a`) could cost billions of steps before anything else is checked. Keys of
+///   a scene are names, so an alias, a list or a mapping used as a key, and explicit keys (`? `),
+///   are refused where they are written.
+///
+/// Anchors and aliases elsewhere are accepted: the scan notes where each alias is written, so
+/// that `YAMLExpansion` can count what they stand for and say which one went over the limit.
 ///
 /// The scan knows quotes, comments, flow collections and block scalars (`|`, `>`), so a `*` or
 /// `&` inside text is not mistaken for an alias.
 struct YAMLGuard {
-    static func check(_ source: SourceText) throws {
+    /// A place in the text as libyaml marks it: line and column from 1, columns in Unicode
+    /// scalars, lines of the text itself (not moved down for a Markdown block).
+    struct Position: Comparable {
+        var line: Int
+        var column: Int
+
+        static func < (a: Position, b: Position) -> Bool { (a.line, a.column) < (b.line, b.column) }
+    }
+
+    /// What the scan found that reading must expand.
+    struct Findings {
+        /// Where each alias (`*name`) is written, in document order.
+        var aliases: [Position] = []
+        /// Whether a merge key (`<<`) may be written.
+        var mergeKeys = false
+
+        /// Whether the parsed tree may stand for more than the text shows.
+        var expands: Bool { !aliases.isEmpty || mergeKeys }
+    }
+
+    @discardableResult
+    static func check(_ source: SourceText) throws -> Findings {
+        var findings = Findings()
+        var lineNumber = 0
         let bytes = source.bytes
         var indents: [Int] = []
         var flowDepth = 0
@@ -25,11 +53,27 @@ struct YAMLGuard {
         func location(_ offset: Int) -> SourceLocation { source.location(ofByte: offset) }
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
         func isBreakOrEnd(_ i: Int, _ end: Int) -> Bool { i >= end || isSpace(bytes[i]) || bytes[i] == 0x0D }
+        // libyaml's anchor and alias names: letters, digits, '-' and '_'.
+        func isNameByte(_ b: UInt8) -> Bool {
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")
+        }
 
         while lineStart < bytes.count {
             var end = lineStart
             while end < bytes.count, bytes[end] != 0x0A { end += 1 }
             defer { lineStart = end + 1 }
+            lineNumber += 1
+            // Whether a ':' after position `i` (spaces skipped) makes what ends there a key.
+            func isKey(after i: Int) -> Bool {
+                var k = i
+                while k < end, isSpace(bytes[k]) { k += 1 }
+                guard k < end, bytes[k] == UInt8(ascii: ":") else { return false }
+                // In a flow collection a ':' right after a node is its value indicator.
+                return flowDepth > 0 || isBreakOrEnd(k + 1, end)
+            }
+            func notAName(_ what: String, at offset: Int) -> SceneError {
+                SceneError("\(what): keys in a scene are names", at: location(offset))
+            }
 
             var j = lineStart
             var tokenStart = true
@@ -100,9 +144,26 @@ struct YAMLGuard {
                     case UInt8(ascii: "#"):
                         j = end
                         continue
-                    case UInt8(ascii: "&"), UInt8(ascii: "*"):
-                        throw SceneError("YAML \(c == UInt8(ascii: "&") ? "anchors (&name)" : "aliases (*name)") are not supported in scenes, because an alias can stand for an unbounded copy; write the view out, or use 'repeat:' for copies",
-                                         at: location(j))
+                    case UInt8(ascii: "&"):
+                        // An anchor: its node follows.
+                        j += 1
+                        while j < end, isNameByte(bytes[j]) { j += 1 }
+                        continue
+                    case UInt8(ascii: "*"):
+                        let start = j
+                        j += 1
+                        while j < end, isNameByte(bytes[j]) { j += 1 }
+                        if isKey(after: j) { throw notAName("an alias (*name) cannot be a key", at: start) }
+                        let column = bytes[lineStart..<start].reduce(1) { $1 & 0xC0 != 0x80 ? $0 + 1 : $0 }
+                        findings.aliases.append(Position(line: lineNumber, column: column))
+                        tokenStart = false
+                        continue
+                    case UInt8(ascii: "?") where isIndicatorEnd:
+                        throw notAName("explicit keys ('? ') are not supported", at: j)
+                    case UInt8(ascii: "<") where j + 1 < end && bytes[j + 1] == UInt8(ascii: "<"):
+                        findings.mergeKeys = true
+                        try push()
+                        tokenStart = false
                     case UInt8(ascii: "!"):
                         while j < end, !isSpace(bytes[j]) { j += 1 }
                         continue
@@ -120,9 +181,10 @@ struct YAMLGuard {
                     case UInt8(ascii: "]") where flowDepth > 0, UInt8(ascii: "}") where flowDepth > 0:
                         flowDepth -= 1
                         tokenStart = false
+                        if isKey(after: j + 1) { throw notAName(c == UInt8(ascii: "]") ? "a list cannot be a key" : "a mapping cannot be a key", at: j) }
                     case UInt8(ascii: ",") where flowDepth > 0:
                         break
-                    case UInt8(ascii: "-") where isIndicatorEnd, UInt8(ascii: "?") where isIndicatorEnd, UInt8(ascii: ":") where isIndicatorEnd:
+                    case UInt8(ascii: "-") where isIndicatorEnd, UInt8(ascii: ":") where isIndicatorEnd:
                         if c != UInt8(ascii: ":") { try push() }
                     default:
                         try push()
@@ -139,6 +201,7 @@ struct YAMLGuard {
                         tokenStart = true
                     case UInt8(ascii: "]") where flowDepth > 0, UInt8(ascii: "}") where flowDepth > 0:
                         flowDepth -= 1
+                        if isKey(after: j + 1) { throw notAName(c == UInt8(ascii: "]") ? "a list cannot be a key" : "a mapping cannot be a key", at: j) }
                     default:
                         break
                     }
@@ -146,5 +209,6 @@ struct YAMLGuard {
                 j += 1
             }
         }
+        return findings
     }
 }

@@ -86,4 +86,31 @@ import TestSupport
         expectLocatedFailure(try render("pixels.yaml", "canvas: {width: 20000, height: 20000, scale: 1}\nview: {rectangle: {}}\n"),
                              "pixels.yaml:", "pixels")
     }
+
+    /// Ten levels of ten YAML aliases ("billion laughs"): 10¹⁰ views, refused at the alias whose
+    /// copy reaches the nodes limit, without expanding anything (the memory bound of `render`
+    /// applies: under 1 GB, and in practice what the file itself takes). The same bomb as a key,
+    /// which the parser would hash whole, is refused before parsing.
+    @Test func anAliasBombFailsQuicklyInBoundedMemory() throws {
+        var yaml = "view:\n  vstack: {}\n  children:\n    - &a0 {rectangle: {}}\n"
+        for level in 1...9 {
+            yaml += "    - &a\(level) {vstack: {}, children: [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]}\n"
+        }
+        yaml += "    - [*a9, *a9, *a9, *a9, *a9, *a9, *a9, *a9, *a9, *a9]\n"
+        // Line 10 holds a6, whose fifth alias (column 55) goes over 2,000,000 nodes (counted in
+        // SceneTests/ReuseTests.anAliasBombIsCountedNotExpanded).
+        let bomb = try render("bomb.yaml", yaml)
+        expectLocatedFailure(bomb, "bomb.yaml:10:55: error: ", "the aliases here stand for more than 2000000 YAML nodes")
+        #expect(bomb.kilobytes < 200 * 1024, "\(bomb.kilobytes) KB")
+        let key = try render("key.yaml", yaml + "*a9 : 1\n")
+        expectLocatedFailure(key, "key.yaml:15:1: error: ", "an alias (*name) cannot be a key")
+        // Components nested the same way stop at the views limit.
+        var components = "components:\n  c0: {view: {rectangle: {}}}\n"
+        for level in 1...10 {
+            components += "  c\(level): {view: {vstack: {}, children: [" + Array(repeating: "{use: {component: c\(level - 1)}}", count: 10).joined(separator: ", ") + "]}}\n"
+        }
+        let nested = try render("nested.yaml", components + "view: {use: {component: c10}}\n")
+        expectLocatedFailure(nested, "nested.yaml:", "more than 100000 views")
+        #expect(nested.kilobytes < 1024 * 1024, "\(nested.kilobytes) KB")
+    }
 }

@@ -79,6 +79,8 @@ import TestSupport
             ("absolute-font.yaml", "fonts: [\(secret)/private.otf]\nview: {text: Hello}\n", "1:9"),
             ("dotdot-font.yaml", "fonts: ../secret\nview: {text: Hello}\n", "1:8"),
             ("root-font.yaml", "fonts: ['/']\nview: {text: Hello}\n", "1:9"),
+            ("dotdot-include.yaml", "include: ../secret/notes.txt\nview: {text: Hello}\n", "1:10"),
+            ("absolute-include.yaml", "include: [\(secret)/notes.txt]\nview: {text: Hello}\n", "1:11"),
             ("keyframe-image.yaml", """
                 view:
                   image: {path: own.png, resizable: true}

@@ -166,6 +166,47 @@ import TestSupport
         #expect(CLITests.run(binary, arguments, in: folder).errors.contains("rendered 0 of 1 scene (1 unchanged)"))
     }
 
+    /// A scene that includes theme/styles.yaml, whose style paints it `colour`.
+    func includeSceneFolder() throws -> (folder: URL, theme: URL) {
+        let folder = try ExternalTool.scratchFolder()
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("theme"), withIntermediateDirectories: true)
+        let theme = folder.appendingPathComponent("theme/styles.yaml")
+        try Data(Self.theme("red").utf8).write(to: theme)
+        try Data("canvas: {width: 20, height: 20}\ninclude: theme/styles.yaml\nview:\n  rectangle: {}\n  style: paint\n".utf8)
+            .write(to: folder.appendingPathComponent("card.yaml"))
+        return (folder, theme)
+    }
+
+    static func theme(_ colour: String) -> String { "styles:\n  paint: [{fill: \(colour)}]\n" }
+
+    @Test func anIncludedFileIsAnInput() throws {
+        let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
+        let (folder, theme) = try includeSceneFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = ["render", "card.yaml", "-o", "out", "--incremental"]
+        #expect(CLITests.run(binary, arguments, in: folder).errors.contains("rendered 1 of 1 scene (0 unchanged)"))
+        let red = try Data(contentsOf: folder.appendingPathComponent("out/card.png"))
+        #expect(CLITests.run(binary, arguments, in: folder).errors.contains("rendered 0 of 1 scene (1 unchanged)"))
+        // Only the included file changes: the scene renders again, in the new colour.
+        try Data(Self.theme("blue").utf8).write(to: theme)
+        let changed = CLITests.run(binary, arguments, in: folder)
+        #expect(changed.errors.contains("rendered 1 of 1 scene (0 unchanged)"), "\(changed.errors)")
+        #expect(try Data(contentsOf: folder.appendingPathComponent("out/card.png")) != red)
+        #expect(CLITests.run(binary, arguments, in: folder).errors.contains("rendered 0 of 1 scene (1 unchanged)"))
+    }
+
+    @Test func watchRedrawsWhenAnIncludedFileChanges() throws {
+        let (folder, theme) = try includeSceneFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let picture = folder.appendingPathComponent("out/card.png")
+        let (process, logText) = try startWatching(["render", "card.yaml", "-o", "out", "--watch"], in: folder)
+        defer { stop(process) }
+        #expect(waitFor(20) { logText().contains("watching 1 scene") } != nil, "\(logText())")
+        let first = try Data(contentsOf: picture)
+        try Data(Self.theme("blue").utf8).write(to: theme, options: .atomic)
+        #expect(waitForChange(of: picture, from: first, "an included file changed") != nil, "the picture did not change: \(logText())")
+    }
+
     @Test func watchRedrawsWhenAnImageChanges() throws {
         let (folder, image) = try imageSceneFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

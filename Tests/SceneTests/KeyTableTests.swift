@@ -26,6 +26,7 @@ import Testing
         case .curve: "view: {rectangle: {}, id: a}\nanimation: {duration: 1, curve: \(mapping), keyframes: [{at: 1, set: {a: {rectangle: {}}}}]}\n"
         case .spring: "view: {rectangle: {}, id: a}\nanimation: {duration: 1, curve: {spring: \(mapping)}, keyframes: [{at: 1, set: {a: {rectangle: {}}}}]}\n"
         case .textRun: "view:\n  text: {runs: [\(mapping)]}\n"
+        case .component: "components: {c: \(mapping)}\nview: rectangle\n"
         }
     }
 

@@ -9,7 +9,12 @@ import Testing
     /// File name → (line, column, a part of the message).
     static let expected: [String: (line: Int, column: Int, message: String)] = [
         "alignment-guide-two-guides.yaml": (4, 23, "'alignmentGuide' names one guide"),
-        "anchor-alias.yaml": (4, 7, "YAML anchors (&name) are not supported"),
+        "alias-bomb.yaml": (12, 55, "the aliases here stand for more than 2000000 YAML nodes"),
+        "component-cycle.yaml": (9, 24, "the component 'badge' uses itself: 'badge' is used at \(invalidFolder)/component-cycle.yaml:11:3, then 'chip' is used at \(invalidFolder)/component-cycle.yaml:6:11, then 'badge' again here"),
+        "component-parameter-missing.yaml": (10, 20, "the component 'service' uses its parameter 'title' at \(invalidFolder)/component-parameter-missing.yaml:7:17, which has no default (\(invalidFolder)/component-parameter-missing.yaml:3:18): give it here"),
+        "include-cycle.yaml": (2, 10, "the include 'include-cycle.yaml' makes a cycle"),
+        "include-outside.yaml": (1, 10, "the include '/proc/version' is outside the folders this scene may read"),
+        "style-unknown.yaml": (5, 10, "unknown style 'crad'; did you mean 'card'? (styles: 'card')"),
         "bare-name-with-keys.yaml": (5, 16, "write it '- rectangle:' (with a colon)"),
         "bad-alignment.yaml": (2, 23, "'alignment' cannot be 'middle'"),
         "bad-hex-colour.yaml": (4, 13, "'#12345' is not a hex colour"),

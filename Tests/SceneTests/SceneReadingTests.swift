@@ -310,10 +310,13 @@ import Testing
             "label": "{label: {title: Hi, icon: circle}}", "forEach": "{forEach: {items: [a, b], content: {text: $item}}}",
             "unevenRoundedRectangle": "{unevenRoundedRectangle: {topLeadingRadius: 4}}",
             "icon": "{icon: storage}",
+            "use": "{use: {component: dot}}",
         ]
         #expect(Set(examples.keys) == Set(ViewKind.names))
         for (kind, view) in examples {
-            #expect(throws: Never.self, "\(kind)") { _ = try fixtureScene("canvas: {width: 50, height: 50}\nview: {vstack: , children: [\(view)]}").layout() }
+            #expect(throws: Never.self, "\(kind)") {
+                _ = try fixtureScene("components: {dot: {view: circle}}\ncanvas: {width: 50, height: 50}\nview: {vstack: , children: [\(view)]}").layout()
+            }
         }
     }
 

@@ -124,6 +124,7 @@ import TestSupport
         case .curve: "/$defs/curve/anyOf/1"
         case .spring: "/$defs/spring"
         case .textRun: "/$defs/text-run"
+        case .component: "/$defs/component"
         }
     }
 
