@@ -162,7 +162,7 @@ extension SceneReader {
                 let listed = known.isEmpty ? "; the scene defines no styles (define them under 'styles:' at its top level, or include a file that does)"
                     : known.count <= 12 ? " (styles: \(Suggestion.list(known)))" : ""
                 throw error("unknown style '\(Self.shown(name))'\(Suggestion.hint(for: name, in: known))\(listed)\(library.incomplete ? Self.incompleteLibrary : "")",
-                            at: nameNode)
+                            at: nameNode, see: .reuse)
             }
             result += style.modifiers.map { ($0, nameNode) }
         }

@@ -75,7 +75,11 @@ extension SceneReader {
     /// Problems are noted, so that they are reported with the view's.
     mutating func readLibrary(include: Node?, styles: Node?, components: Node?, bytes: Int) throws {
         let problems = collected.problems.count
-        defer { library.incomplete = collected.problems.count > problems }
+        let outerSection = context.enter(.reuse)
+        defer {
+            library.incomplete = collected.problems.count > problems
+            context.section = outerSection
+        }
         let realPath = context.file.hasPrefix("<") ? nil : ReadPolicy.realPath(context.file)
         var state = IncludeState(chain: [(realPath ?? context.file, context.file, nil)], bytes: bytes)
         let definitions = try self.definitions(include: include, styles: styles, components: components,

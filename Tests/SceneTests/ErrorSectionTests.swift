@@ -65,7 +65,7 @@ import Testing
         // 'background' is a key of CanvasKey and a modifier: two places, so the section is the
         // mapping being read, the top level.
         let background = try message("background: white\nview: rectangle\n")
-        #expect(background == "unknown key 'background' in a scene; it is a key of canvas: {background: …} or a modifier (modifiers: [{background: …}]) (expected one of: 'canvas', 'seed', 'view', 'description', 'longDescription', 'fonts', 'animation' or 'colorScheme')" + Self.see("top-level"))
+        #expect(background == "unknown key 'background' in a scene; it is a key of canvas: {background: …} or a modifier (modifiers: [{background: …}]) (expected one of: 'canvas', 'seed', 'view', 'description', 'longDescription', 'fonts', 'animation', 'colorScheme', 'styles', 'components' or 'include')" + Self.see("top-level"))
         // 'width' is a key of CanvasKey, FrameKey and BorderKey, in the reference's order.
         let width = try message("width: 100\nview: rectangle\n")
         #expect(width.hasPrefix("unknown key 'width' in a scene; it is a key of canvas: {width: …}, frame: {width: …} or border: {width: …} (expected one of:"), "\(width)")

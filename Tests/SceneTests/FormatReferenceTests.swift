@@ -91,6 +91,7 @@ import Testing
         case .curve: .curve
         case .spring: .spring
         case .textRun: .value(.textRun)
+        case .component: .reuse
         }
     }
 

@@ -85,7 +85,8 @@ import TestSupport
               text: Hi
               style: [card, acent]
             """))
-        #expect(error.description == "test.yaml:6:17: error: unknown style 'acent'; did you mean 'accent'? (styles: 'accent' or 'card')")
+        #expect(error.description == "test.yaml:6:17: error: unknown style 'acent'; did you mean 'accent'? (styles: 'accent' or 'card')"
+                + " (see docs/scene-format.md#styles-components-and-include)")
         let none = try #require(sceneError("view:\n  text: Hi\n  style: card\n"))
         #expect(none.description.hasPrefix("test.yaml:3:10: error: unknown style 'card'; the scene defines no styles"))
     }
@@ -107,7 +108,8 @@ import TestSupport
             """))
         // Line 2, column 20: the 2; the use is the name on line 5, column 10.
         #expect(error.location == SourceLocation(file: "test.yaml", line: 2, column: 20))
-        #expect(error.message.hasSuffix("(used at test.yaml:5:10)"), "\(error)")
+        // The section to read stays last, after the use.
+        #expect(error.message.hasSuffix("(used at test.yaml:5:10) (see docs/scene-format.md#opacity)"), "\(error)")
     }
 
     // MARK: Components
@@ -214,20 +216,20 @@ import TestSupport
         let unknown = try #require(sceneError(Self.swatch + "\nview: {use: {component: swach, label: A}}\n"))
         #expect(unknown.description.hasPrefix("test.yaml:10:25: error: unknown component 'swach'; did you mean 'swatch'? (components: 'swatch')"))
         let undeclared = try #require(sceneError(Self.swatch + "\nview: {use: {component: swatch, label: A, colour: red}}\n"))
-        #expect(undeclared.description == "test.yaml:10:43: error: the component 'swatch' has no parameter 'colour'; did you mean 'color'? (its parameters: 'size', 'color' or 'label')")
+        #expect(undeclared.description == "test.yaml:10:43: error: the component 'swatch' has no parameter 'colour'; did you mean 'color'? (its parameters: 'size', 'color' or 'label') (see docs/scene-format.md#view-use)")
         // `label` is used on line 9 (column 17, the text) and declared on line 3 (column 40).
         let missing = try #require(sceneError(Self.swatch + "\nview: {use: {component: swatch}}\n"))
-        #expect(missing.description == "test.yaml:10:25: error: the component 'swatch' uses its parameter 'label' at test.yaml:9:17, which has no default (test.yaml:3:40): give it here, as in 'label: …'")
+        #expect(missing.description == "test.yaml:10:25: error: the component 'swatch' uses its parameter 'label' at test.yaml:9:17, which has no default (test.yaml:3:40): give it here, as in 'label: …' (see docs/scene-format.md#view-use)")
         // A list put into a longer text: at the text in the definition, and the use.
         let list = try #require(sceneError(Self.swatch + "\nview: {use: {component: swatch, label: [a, b]}}\n"))
         #expect(list.location == SourceLocation(file: "test.yaml", line: 9, column: 17))
         #expect(list.message.hasPrefix("'${label}' puts the text of 'label' into a longer text, but its argument is a list"))
-        #expect(list.message.hasSuffix("(used at test.yaml:10:8)"))
+        #expect(list.message.hasSuffix("(used at test.yaml:10:8) (see docs/scene-format.md#view-use)"))
         // A value the view cannot take: in the definition, and the use.
         let bad = try #require(sceneError(Self.swatch + "\nview: {use: {component: swatch, label: A, size: -3}}\n"))
         #expect(bad.location == SourceLocation(file: "test.yaml", line: 10, column: 49))
         #expect(bad.message.contains("found -3"), "\(bad)")
-        #expect(bad.message.hasSuffix("(used at test.yaml:10:8)"), "\(bad)")
+        #expect(bad.message.hasSuffix("(used at test.yaml:10:8) (see docs/scene-format.md#frame)"), "\(bad)")
     }
 
     @Test func aKeyframeMayChangeAUsesArguments() throws {
@@ -271,7 +273,7 @@ import TestSupport
         #expect(error.location == SourceLocation(file: "test.yaml", line: 3, column: 55))
         #expect(error.message.hasPrefix("the component 'a' uses itself: 'a' is used at test.yaml:4:8, then 'b' is used at test.yaml:2:14, then 'a' again here"))
         // The chain is the message: no "(used at …)" repeats it.
-        #expect(error.message.hasSuffix("; a component cannot contain itself"), "\(error)")
+        #expect(error.message.hasSuffix("; a component cannot contain itself (see docs/scene-format.md#view-use)"), "\(error)")
     }
 
     @Test func aComponentBombStopsAtTheLimit() throws {

@@ -14,6 +14,8 @@ enum FormatSection: Hashable, Sendable {
     case topLevel
     /// `canvas`.
     case canvas
+    /// `styles`, `components` and `include`: definitions a scene reuses.
+    case reuse
     /// What every view mapping has: a kind, `children`, `modifiers`, `id`, `repeat`.
     case views
     /// One view kind.
@@ -32,7 +34,7 @@ enum FormatSection: Hashable, Sendable {
 
     /// Every section in the reference's order.
     static var all: [FormatSection] {
-        [.topLevel, .canvas, .views] + ViewKind.allCases.map { .view($0) } + [.modifiers] + ModifierKind.allCases.map { .modifier($0) }
+        [.topLevel, .canvas, .reuse, .views] + ViewKind.allCases.map { .view($0) } + [.modifiers] + ModifierKind.allCases.map { .modifier($0) }
             + FormatValue.allCases.map { .value($0) } + [.animation, .keyframe, .curve, .spring]
     }
 
@@ -41,6 +43,7 @@ enum FormatSection: Hashable, Sendable {
         switch self {
         case .topLevel: "Top level"
         case .canvas: "`canvas`"
+        case .reuse: "Styles, components and include"
         case .views: "Views"
         case .view(let kind): "View: `\(kind.name)`"
         case .modifiers: "Modifiers"
@@ -57,7 +60,7 @@ enum FormatSection: Hashable, Sendable {
     /// level 2; the kinds, modifiers, values and the animation's parts level 3 within them.
     var level: Int {
         switch self {
-        case .topLevel, .canvas, .views, .modifiers, .animation: 2
+        case .topLevel, .canvas, .reuse, .views, .modifiers, .animation: 2
         case .view, .modifier, .value, .keyframe, .curve, .spring: 3
         }
     }
@@ -87,6 +90,9 @@ enum FormatSection: Hashable, Sendable {
         switch self {
         case .topLevel: [KeyTable(SceneKey.self, schema: "", place: "the top level of a scene", form: .topLevel)]
         case .canvas: [KeyTable(CanvasKey.self, schema: "/properties/canvas", place: "canvas")]
+        case .reuse:
+            [KeyTable(ComponentKey.self, schema: "/$defs/component", place: "a component", caption: "Each entry of `components`"),
+             KeyTable(IncludedFileKey.self, schema: "", place: "an included file", form: .topLevel, caption: "The top level of an included file")]
         case .views:
             // A container's definition describes the keys every view has (the view mapping's own
             // lists them without types: checking them there would check each subtree twice).

@@ -45,7 +45,7 @@ struct ReferenceWriter {
             sections.map { "[\($0.shortTitle)](#\($0.anchor))" }.joined(separator: " · ")
         }
         let all = FormatSection.all
-        line("- [Top level](#\(FormatSection.topLevel.anchor)) · [`canvas`](#\(FormatSection.canvas.anchor))")
+        line("- [Top level](#\(FormatSection.topLevel.anchor)) · [`canvas`](#\(FormatSection.canvas.anchor)) · [Styles, components and include](#\(FormatSection.reuse.anchor))")
         line("- [Views](#\(FormatSection.views.anchor)): " + links(all.filter { if case .view = $0 { true } else { false } }))
         line("- [Modifiers](#\(FormatSection.modifiers.anchor)): " + links(all.filter { if case .modifier = $0 { true } else { false } }))
         line("- Values: " + links(all.filter { if case .value = $0 { true } else { false } }))
@@ -58,6 +58,7 @@ struct ReferenceWriter {
         switch section {
         case .topLevel: try schema.value(at: "")
         case .canvas: try schema.value(at: "/properties/canvas")
+        case .reuse: try schema.value(at: "/$defs/component")
         case .views: try schema.value(at: "/$defs/view")
         case .view(let kind): try schema.value(at: "/$defs/view-\(kind.name)")
         case .modifiers: try schema.value(at: "/$defs/modifiers")
@@ -100,6 +101,14 @@ struct ReferenceWriter {
             try writeValue(value, of: section)
         }
         switch section {
+        case .reuse:
+            line("`styles` names modifier lists; a view applies them with `style: NAME` (or a list of names), their modifiers "
+                 + "before its own `modifiers`. `components` names views with parameters, used as the view kind "
+                 + "[`use`](#\(FormatSection.view(.use).anchor)). `include` reads both from other YAML or JSON files, each path "
+                 + "relative to the file that names it and inside the folders the scene may read; a scene's own definitions "
+                 + "win over included ones. YAML anchors (`&name`), aliases (`*name`) and merge keys (`<<: *name`) work too: "
+                 + "what they stand for counts against the `nodes` and `views` limits, so an alias bomb is an error, not a hang.")
+            line()
         case .views:
             line("**Kinds:** " + ViewKind.allCases.map { "[`\($0.name)`](#\(FormatSection.view($0).anchor))" }.joined(separator: ", "))
             line()
