@@ -234,6 +234,14 @@ struct LayoutInspection {
         }
     }
 
+    /// Whether `drawn`'s label may lie over the view at `index`: a view around one of its ends
+    /// (an ancestor, or a view whose frame holds the end's, such as a panel's background), but
+    /// not an end itself nor anything inside one.
+    private func mayCover(_ index: Int, _ drawn: Drawn) -> Bool {
+        if drawn.ends.contains(where: { isInside(index, $0.index) }) { return false }
+        return drawn.ends.contains { end in isInside(end.index, index) || Self.holds(nodes[index].node.frame, end.frame) }
+    }
+
     /// The key a connector's line is tagged with.
     static func key(_ connector: Connector) -> String { "connector:\(connector.from)→\(connector.to)" }
 
@@ -288,10 +296,10 @@ struct LayoutInspection {
     }
 
     /// The view a warning names for an obstacle: its nearest ancestor with an id, unless that
-    /// holds an end of the connector; else the obstacle itself.
-    private func named(_ obstacle: Int, _ drawn: Drawn) -> Int {
+    /// is a view the connector may touch (`allowed`); else the obstacle itself.
+    private func named(_ obstacle: Int, _ drawn: Drawn, allowed: (Int, Drawn) -> Bool) -> Int {
         for index in [obstacle] + ancestorIndices(of: obstacle) {
-            if mayTouch(index, drawn) { break }
+            if allowed(index, drawn) { break }
             if nodes[index].node.id != nil { return index }
         }
         return obstacle
@@ -309,13 +317,15 @@ struct LayoutInspection {
             var near = drawn.label?.plate ?? .null
             for point in drawn.route { near = near.union(CGRect(origin: point, size: .zero)) }
             near = near.insetBy(dx: -1, dy: -1)
-            let blocking = obstacles.filter { nodes[$0].node.frame.intersects(near) && !mayTouch($0, drawn) }
+            let nearby = obstacles.filter { nodes[$0].node.frame.intersects(near) }
+            let blocking = nearby.filter { !mayTouch($0, drawn) }
             if let (text, plate) = drawn.label {
                 let covered = plate.insetBy(dx: Self.slack, dy: Self.slack)
                 let quoted = "its label \(LayoutDump.quoted(c.label ?? "")) (\(RenderedScene.span(plate)))"
                 var named = Set<Int>()
-                for obstacle in blocking where covered.intersects(nodes[obstacle].node.frame) {
-                    let name = self.named(obstacle, drawn)
+                // A label may cover the panels around its ends, not the ends themselves.
+                for obstacle in nearby where covered.intersects(nodes[obstacle].node.frame) && !mayCover(obstacle, drawn) {
+                    let name = self.named(obstacle, drawn, allowed: mayCover)
                     guard named.insert(name).inserted else { continue }
                     let view = nodes[name].node
                     warnings.append(SceneWarning(location: drawn.location,
@@ -341,7 +351,7 @@ struct LayoutInspection {
             for obstacle in blocking {
                 let inner = nodes[obstacle].node.frame.insetBy(dx: Self.slack, dy: Self.slack)
                 guard let point = Self.entry(of: drawn.route, into: inner) else { continue }
-                let name = named(obstacle, drawn)
+                let name = named(obstacle, drawn, allowed: mayTouch)
                 guard crossed.insert(name).inserted else { continue }
                 let view = nodes[name].node
                 warnings.append(SceneWarning(location: drawn.location,

@@ -34,9 +34,11 @@ extension ConnectorPlan {
             // Only what lies near the route can be under its label.
             let reach = route.path.boundingRect.insetBy(dx: -size.width - 4, dy: -size.height - 4)
             let ends = (frames[a], frames[b])
-            let views = frames.filter { frame in
-                RoutePolyline.overlaps(frame, reach) && !Self.holds(frame, ends.0) && !Self.holds(frame, ends.1)
-            }
+            // Its ends count, and what lies inside them; views around them do not.
+            let views = frames.indices.filter { index in
+                RoutePolyline.overlaps(frames[index], reach)
+                    && (index == a || index == b || !(Self.holds(frames[index], ends.0) || Self.holds(frames[index], ends.1)))
+            }.map { frames[$0] }
             let nearHeads = heads.filter { ConnectorRoute.triangle($0, overlaps: reach) }
             let nearPlates = plates.filter { RoutePolyline.overlaps($0, reach) }
             var lines: [(CGPoint, CGPoint)] = []
