@@ -59,8 +59,10 @@ extension RenderedScene {
     static let printedLayoutWarnings = 20
 
     /// What the layout hides, each at the view's line: texts cut short with "…", clipped, or
-    /// whose lines spill out of their frame; connectors whose label covers another view or an
-    /// arrowhead, or whose line runs through a view that is not one of its ends (nor holds one).
+    /// whose lines spill out of their frame; connectors whose label covers another view (its
+    /// ends included), an arrowhead or another label, whose line runs through a view that is not
+    /// one of its ends (nor holds one), or that were drawn without a route around the views in
+    /// their way (`LayoutNodeInfo.notes`).
     public var layoutWarnings: [SceneWarning] {
         LayoutInspection(tree: tree, connectors: scene.connectors, locate: location(of:)).warnings
     }

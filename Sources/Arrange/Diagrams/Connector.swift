@@ -254,6 +254,10 @@ public struct ConnectorRoute: Equatable, Sendable {
     /// the other, or two sides crossing. Touching counts.
     public static func triangle(_ corners: [CGPoint], overlaps rect: CGRect) -> Bool {
         guard corners.count == 3, !rect.isEmpty else { return false }
+        // Far apart: the common case, without making anything.
+        let xs = (min(corners[0].x, corners[1].x, corners[2].x), max(corners[0].x, corners[1].x, corners[2].x))
+        let ys = (min(corners[0].y, corners[1].y, corners[2].y), max(corners[0].y, corners[1].y, corners[2].y))
+        if xs.1 < rect.minX || xs.0 > rect.maxX || ys.1 < rect.minY || ys.0 > rect.maxY { return false }
         if corners.contains(where: { rect.contains($0) }) { return true }
         let rectCorners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
                            CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY)]

@@ -14,17 +14,19 @@ import Foundation
 /// **Routes.** A `straight` connector is one line, whatever lies in its way. An `elbow` takes the
 /// shortest way of horizontal and vertical segments around its obstacles, where each bend
 /// costs as much as `bendPenalty` points of length: a search over the grid of lines through
-/// every obstacle's edges, as libavoid and ELK route (`OrthogonalSearch`). Each middle segment is
-/// then centred in its free channel (between two obstacles, or between its neighbours' turns),
-/// and segments of different connectors that would run on one line are spread `spacing` apart,
-/// in the order that crosses least, where the channel has room (`RouteNudging`). A `curve` is
+/// every obstacle's edges, as libavoid and ELK route (`OrthogonalSearch`). The middle of each Z
+/// is then centred in its free channel (between two obstacles, or its ends' clearances), and
+/// segments of different connectors that would run on one line are spread `spacing` apart, in
+/// the order that crosses least, where the channel has room (`RouteNudging`). A `curve` is
 /// the single cubic of `ConnectorRoute` when that keeps its margin; otherwise the elbow's route
 /// with its corners rounded into quarter-circle cubics, each as large as the segments and the
 /// obstacles allow (checked by sampling).
 ///
 /// **Ports.** Connectors that leave or enter a view by the same side, without an explicit
 /// anchor, spread along it: k of them at 1/(k+1), 2/(k+1), … of its length, ordered by where
-/// their other ends lie, so that they do not cross at the side.
+/// their other ends lie, so that they do not cross at the side; once routed, ordered again by
+/// where the routes first turn, and routed again if that changed anything. A connector whose
+/// ports face each other and nearly line up is straightened (`ports`).
 ///
 /// **Bounds.** Every search is counted in grid points against `Limits.connectorSearchGridPoints`
 /// and, for all of a view's connectors together, `Limits.connectorRoutingGridPoints`. A

@@ -128,6 +128,17 @@ struct OrthogonalSearch {
         return found < values.count && values[found] == value ? found : nil
     }
 
+    /// Records `total` as the cost of `next` when it is cheaper than what is known, and queues it.
+    private func relax(_ next: Int, _ total: CGFloat, from current: Int, goal: CGPoint, cost: inout [CGFloat], previous: inout [Int32],
+                       heap: inout StateHeap) {
+        guard total < cost[next] else { return }
+        cost[next] = total
+        previous[next] = Int32(current)
+        let node = next / 4
+        let estimate = abs(xs[node % xs.count] - goal.x) + abs(ys[node / xs.count] - goal.y)
+        heap.push(next, cost: total, remaining: estimate)
+    }
+
     /// The shortest route from `start`, leaving it along `heading`, to `goal`, reaching it along
     /// `arriving`, where each bend costs `bendPenalty`: its corners from `start` to `goal`, or nil
     /// when there is none. Ties go to the state found first, in a fixed order, so the same grid
@@ -137,47 +148,43 @@ struct OrthogonalSearch {
               let gi = index(of: goal.x, in: xs), let gj = index(of: goal.y, in: ys) else { return nil }
         let nx = xs.count, ny = ys.count
         let stateCount = nx * ny * 4
-        func state(_ i: Int, _ j: Int, _ heading: RouteHeading) -> Int { (i + j * nx) * 4 + heading.rawValue }
         var cost = [CGFloat](repeating: .infinity, count: stateCount)
         var previous = [Int32](repeating: -1, count: stateCount)
         var heap = StateHeap()
-        func estimate(_ i: Int, _ j: Int) -> CGFloat { abs(xs[i] - goal.x) + abs(ys[j] - goal.y) }
-        let first = state(si, sj, heading)
+        let first = (si + sj * nx) * 4 + heading.rawValue
         cost[first] = 0
-        heap.push(first, priority: estimate(si, sj))
-        let target = state(gi, gj, arriving)
-        while let (current, priority) = heap.pop() {
+        let estimate = abs(xs[si] - goal.x) + abs(ys[sj] - goal.y)
+        heap.push(first, cost: 0, remaining: estimate)
+        let target = (gi + gj * nx) * 4 + arriving.rawValue
+        while let (current, queued) = heap.pop() {
             let node = current / 4, i = node % nx, j = node / nx
-            let currentHeading = RouteHeading(rawValue: current % 4) ?? .right
             let g = cost[current]
-            // An entry made stale by a cheaper one found later.
-            if priority > g + estimate(i, j) { continue }
+            // An entry made stale by a cheaper one found later (compared as stored: recomputing
+            // a sum in another order can differ in the last bit and drop a live entry).
+            if queued > g { continue }
             if current == target { break }
-            func relax(_ next: Int, _ step: CGFloat) {
-                let total = g + step
-                if total < cost[next] {
-                    cost[next] = total
-                    previous[next] = Int32(current)
-                    let ni = (next / 4) % nx, nj = (next / 4) / nx
-                    heap.push(next, priority: total + estimate(ni, nj))
-                }
-            }
-            switch currentHeading {
-            case .right where i + 1 < nx && !horizontalBlocked[i + j * (nx - 1)]:
-                relax(state(i + 1, j, .right), xs[i + 1] - xs[i])
-            case .left where i > 0 && !horizontalBlocked[i - 1 + j * (nx - 1)]:
-                relax(state(i - 1, j, .left), xs[i] - xs[i - 1])
-            case .down where j + 1 < ny && !verticalBlocked[i + j * nx]:
-                relax(state(i, j + 1, .down), ys[j + 1] - ys[j])
-            case .up where j > 0 && !verticalBlocked[i + (j - 1) * nx]:
-                relax(state(i, j - 1, .up), ys[j] - ys[j - 1])
+            let direction = current % 4
+            // A step on along the heading, where the edge is free.
+            var step = -1, length: CGFloat = 0
+            switch direction {
+            case RouteHeading.right.rawValue where i + 1 < nx && !horizontalBlocked[i + j * (nx - 1)]:
+                (step, length) = (node + 1, xs[i + 1] - xs[i])
+            case RouteHeading.left.rawValue where i > 0 && !horizontalBlocked[i - 1 + j * (nx - 1)]:
+                (step, length) = (node - 1, xs[i] - xs[i - 1])
+            case RouteHeading.down.rawValue where j + 1 < ny && !verticalBlocked[i + j * nx]:
+                (step, length) = (node + nx, ys[j + 1] - ys[j])
+            case RouteHeading.up.rawValue where j > 0 && !verticalBlocked[i + (j - 1) * nx]:
+                (step, length) = (node - nx, ys[j] - ys[j - 1])
             default:
                 break
             }
-            // Turning on the spot: a right angle costs a bend; turning back is never shorter.
-            for turn in currentHeading.isHorizontal ? [RouteHeading.down, .up] : [.right, .left] {
-                relax(state(i, j, turn), bendPenalty)
+            if step >= 0 {
+                relax(step * 4 + direction, g + length, from: current, goal: goal, cost: &cost, previous: &previous, heap: &heap)
             }
+            // Turning on the spot: a right angle costs a bend; turning back is never shorter.
+            let turns = direction < 2 ? (RouteHeading.down.rawValue, RouteHeading.up.rawValue) : (RouteHeading.right.rawValue, RouteHeading.left.rawValue)
+            relax(node * 4 + turns.0, g + bendPenalty, from: current, goal: goal, cost: &cost, previous: &previous, heap: &heap)
+            relax(node * 4 + turns.1, g + bendPenalty, from: current, goal: goal, cost: &cost, previous: &previous, heap: &heap)
         }
         guard cost[target].isFinite else { return nil }
         var points: [CGPoint] = []
@@ -192,17 +199,28 @@ struct OrthogonalSearch {
     }
 }
 
-/// A binary min-heap of search states by priority; equal priorities come out by state number,
-/// so the order never depends on insertion history alone.
+/// A binary min-heap of search states by priority, then by the estimate left (the state nearer
+/// the goal first, which keeps A* from spreading over plateaus of equal cost), then by state
+/// number: so the order never depends on insertion history.
 struct StateHeap {
-    private var items: [(priority: CGFloat, state: Int)] = []
-
-    private static func before(_ a: (priority: CGFloat, state: Int), _ b: (priority: CGFloat, state: Int)) -> Bool {
-        a.priority < b.priority || (a.priority == b.priority && a.state < b.state)
+    private struct Entry {
+        var priority: CGFloat
+        var remaining: CGFloat
+        var state: Int
+        /// The cost the state had when it was queued.
+        var cost: CGFloat
     }
 
-    mutating func push(_ state: Int, priority: CGFloat) {
-        items.append((priority, state))
+    private var items: [Entry] = []
+
+    private static func before(_ a: Entry, _ b: Entry) -> Bool {
+        if a.priority != b.priority { return a.priority < b.priority }
+        if a.remaining != b.remaining { return a.remaining < b.remaining }
+        return a.state < b.state
+    }
+
+    mutating func push(_ state: Int, cost: CGFloat, remaining: CGFloat) {
+        items.append(Entry(priority: cost + remaining, remaining: remaining, state: state, cost: cost))
         var child = items.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
@@ -212,23 +230,25 @@ struct StateHeap {
         }
     }
 
-    mutating func pop() -> (state: Int, priority: CGFloat)? {
+    /// The first state, and the cost it was queued with.
+    mutating func pop() -> (state: Int, cost: CGFloat)? {
         guard let top = items.first else { return nil }
         let last = items.removeLast()
         if !items.isEmpty {
             items[0] = last
             var parent = 0
+            let count = items.count
             while true {
                 let left = 2 * parent + 1, right = left + 1
                 var smallest = parent
-                if left < items.count, Self.before(items[left], items[smallest]) { smallest = left }
-                if right < items.count, Self.before(items[right], items[smallest]) { smallest = right }
+                if left < count, Self.before(items[left], items[smallest]) { smallest = left }
+                if right < count, Self.before(items[right], items[smallest]) { smallest = right }
                 if smallest == parent { break }
                 items.swapAt(parent, smallest)
                 parent = smallest
             }
         }
-        return (top.state, top.priority)
+        return (top.state, top.cost)
     }
 }
 
@@ -259,16 +279,21 @@ enum RoutePolyline {
     /// of it inside the closed rectangle (Liang–Barsky) has its middle strictly inside.
     static func segment(_ p: CGPoint, _ q: CGPoint, crosses rect: CGRect) -> Bool {
         guard rect.width > 0, rect.height > 0 else { return false }
+        // Most segments are nowhere near, and most are horizontal or vertical.
+        if max(p.x, q.x) <= rect.minX || min(p.x, q.x) >= rect.maxX || max(p.y, q.y) <= rect.minY || min(p.y, q.y) >= rect.maxY { return false }
+        if p.y == q.y { return p.y > rect.minY && p.y < rect.maxY }
+        if p.x == q.x { return p.x > rect.minX && p.x < rect.maxX }
         var t0: CGFloat = 0, t1: CGFloat = 1
         let dx = q.x - p.x, dy = q.y - p.y
-        for (denominator, numerator) in [(-dx, p.x - rect.minX), (dx, rect.maxX - p.x), (-dy, p.y - rect.minY), (dy, rect.maxY - p.y)] {
-            if denominator == 0 {
-                if numerator < 0 { return false }
-            } else {
-                let t = numerator / denominator
-                if denominator < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
-            }
+        func clip(_ denominator: CGFloat, _ numerator: CGFloat) {
+            let t = numerator / denominator
+            if denominator < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
         }
+        // Neither dx nor dy is 0 here.
+        clip(-dx, p.x - rect.minX)
+        clip(dx, rect.maxX - p.x)
+        clip(-dy, p.y - rect.minY)
+        clip(dy, rect.maxY - p.y)
         guard t0 <= t1 else { return false }
         let t = (t0 + t1) / 2
         let x = p.x + dx * t, y = p.y + dy * t

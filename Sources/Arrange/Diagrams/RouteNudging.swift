@@ -23,6 +23,9 @@ struct RoutedLine {
     func isValid(_ candidate: [CGPoint]) -> Bool {
         guard candidate.count >= 2, candidate.count == points.count || points.count < 2 else { return false }
         let last = candidate.count - 2
+        var bounds = CGRect(origin: candidate[0], size: .zero)
+        for point in candidate { bounds = bounds.union(CGRect(origin: point, size: .zero)) }
+        let others = self.others.filter { RoutePolyline.overlaps($0, bounds.insetBy(dx: -1, dy: -1)) }
         for k in 0 ... last {
             let p = candidate[k], q = candidate[k + 1]
             guard (p.x == q.x) != (p.y == q.y) else { return false }
@@ -51,7 +54,7 @@ struct RoutedLine {
         let c = horizontal ? p.y : p.x
         let a = horizontal ? min(p.x, q.x) : min(p.y, q.y), b = horizontal ? max(p.x, q.x) : max(p.y, q.y)
         var lo = -CGFloat.infinity, hi = CGFloat.infinity
-        for rect in others + ownEnds {
+        for rect in [others, ownEnds].joined() {
             let along = horizontal ? (rect.minX, rect.maxX) : (rect.minY, rect.maxY)
             guard along.0 < b, along.1 > a else { continue }
             let across = horizontal ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
@@ -174,8 +177,8 @@ enum RouteNudging {
         let coordinate: CGFloat
         /// Its extent along its line.
         let span: (CGFloat, CGFloat)
-        /// Where it may move across; a single value for a fixed segment.
-        let lo: CGFloat, hi: CGFloat
+        /// Whether it may move across: a middle segment of a routed line.
+        let movable: Bool
         /// Where it turns, along its line, and which way across (−1, +1; 0 at a port).
         let turns: [(position: CGFloat, direction: Int)]
     }
@@ -192,12 +195,10 @@ enum RouteNudging {
             let before = lines.map(\.points)
             var members: [Member] = []
             for (index, line) in lines.enumerated() {
-                members += Self.members(of: line.points, line: index, owner: index) { k in
-                    RoutedLine.isMovable(k, of: line.points) ? line.freeRange(of: k, in: line.points) : nil
-                }
+                members += Self.members(of: line.points, line: index, owner: index) { k in RoutedLine.isMovable(k, of: line.points) }
             }
             for (index, points) in fixed.enumerated() {
-                members += Self.members(of: points, line: nil, owner: lines.count + index) { _ in nil }
+                members += Self.members(of: points, line: nil, owner: lines.count + index) { _ in false }
             }
             for group in groups(of: members, spacing: spacing) {
                 place(group.map { members[$0] }, spacing: spacing, into: &lines)
@@ -208,7 +209,7 @@ enum RouteNudging {
         }
     }
 
-    private static func members(of points: [CGPoint], line: Int?, owner: Int, range: (Int) -> (lo: CGFloat, hi: CGFloat)?) -> [Member] {
+    private static func members(of points: [CGPoint], line: Int?, owner: Int, movable: (Int) -> Bool) -> [Member] {
         var result: [Member] = []
         for k in 0 ..< max(points.count - 1, 0) {
             let p = points[k], q = points[k + 1]
@@ -222,9 +223,8 @@ enum RouteNudging {
                 let value = across(points[index])
                 return value < c ? -1 : value > c ? 1 : 0
             }
-            let free = range(k) ?? (c, c)
             result.append(Member(line: line, owner: owner, segment: k, horizontal: horizontal, coordinate: c,
-                                 span: (min(along(p), along(q)), max(along(p), along(q))), lo: free.lo, hi: free.hi,
+                                 span: (min(along(p), along(q)), max(along(p), along(q))), movable: movable(k),
                                  turns: [(along(p), turn(k - 1)), (along(q), turn(k + 2))]))
         }
         return result
@@ -283,7 +283,7 @@ enum RouteNudging {
     }
 
     /// The members in the order across that costs least (`crossings`, summed over every pair):
-    /// every order tried for up to 8 members, the first of the cheapest kept (they start in
+    /// every order tried for up to 7 members, the first of the cheapest kept (they start in
     /// the order across, then by route); past that, an insertion sort by the pairwise cost.
     private static func order(_ group: [Member]) -> [Member] {
         let count = group.count
@@ -291,7 +291,7 @@ enum RouteNudging {
         for i in 0 ..< count {
             for j in 0 ..< count where i != j { cost[i][j] = crossings(group[i], before: group[j]) }
         }
-        guard count <= 8 else {
+        guard count <= 7 else {
             var ordered: [Int] = []
             for member in 0 ..< count {
                 var position = ordered.count
@@ -328,21 +328,26 @@ enum RouteNudging {
     }
 
     private static func place(_ group: [Member], spacing: CGFloat, into lines: inout [RoutedLine]) {
-        guard group.count <= 32, group.contains(where: { $0.line != nil && $0.lo < $0.hi }) else { return }
+        guard group.count <= 32, group.contains(where: \.movable) else { return }
         let ordered = order(group)
+        // Where each may move: its free range, measured only now, for the few segments in groups.
+        let ranges = ordered.map { member -> (lo: CGFloat, hi: CGFloat) in
+            guard member.movable, let line = member.line else { return (member.coordinate, member.coordinate) }
+            return lines[line].freeRange(of: member.segment, in: lines[line].points)
+        }
         let centre = ordered.map(\.coordinate).reduce(0, +) / CGFloat(ordered.count)
         for step in [spacing, spacing / 2, spacing / 4] where step >= 1.5 {
             let targets = ordered.indices.map { centre + (CGFloat($0) - CGFloat(ordered.count - 1) / 2) * step }
             var low = -CGFloat.infinity, high = CGFloat.infinity
-            for (member, target) in zip(ordered, targets) {
-                low = max(low, member.lo - target)
-                high = min(high, member.hi - target)
+            for (range, target) in zip(ranges, targets) {
+                low = max(low, range.lo - target)
+                high = min(high, range.hi - target)
             }
             guard low <= high else { continue }
             let shift = min(max(0, low), high)
-            for (member, target) in zip(ordered, targets) {
-                guard let line = member.line, member.lo < member.hi else { continue }
-                lines[line].points = RoutedLine.moving(lines[line].points, segment: member.segment, to: target + shift)
+            for (index, member) in ordered.enumerated() {
+                guard let line = member.line, ranges[index].lo < ranges[index].hi else { continue }
+                lines[line].points = RoutedLine.moving(lines[line].points, segment: member.segment, to: targets[index] + shift)
             }
             return
         }
