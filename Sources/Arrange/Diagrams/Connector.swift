@@ -42,7 +42,9 @@ public struct Connector: Hashable, Sendable {
     public var lineWidth: CGFloat
     /// Dash and gap lengths; empty for a solid line.
     public var dash: [CGFloat]
-    /// Text drawn at the middle of the line, on a small plate of `labelBackground`.
+    /// Text drawn on the line, on a small plate of `labelBackground`: at the middle of its
+    /// longest segment, or moved along it to where it covers no view, arrowhead or other label
+    /// (`ConnectorPlan.labelCentres`).
     public var label: String?
     /// The plate under the label, so the line does not run through its text.
     public var labelBackground: Color
@@ -197,7 +199,7 @@ public struct ConnectorRoute: Equatable, Sendable {
         }
     }
 
-    /// The midpoint along the line, where its label goes.
+    /// The midpoint along the line: where a label on a single curve is tried first.
     public var middle: CGPoint {
         let measure = PathMeasure(path)
         return measure.point(at: measure.length / 2)?.point ?? start

@@ -130,6 +130,7 @@ public struct LayoutNote: Hashable, Sendable {
     /// A short mark for `arrange layout` to show on the subject: "no route", "not routed".
     public var mark: String
 
+    /// A note about the drawn view `subject`: `message` for a warning, `mark` for its view.
     public init(subject: String, message: String, mark: String) {
         self.subject = subject
         self.message = message
