@@ -368,9 +368,11 @@ struct LayoutInspection {
     /// route around the views in their way, each at its line.
     private func routingWarnings(_ all: [Drawn]) -> [SceneWarning] {
         var warnings: [SceneWarning] = []
+        var bySubject: [String: [Drawn]] = [:]
+        for drawn in all { bySubject[Self.key(drawn.connector), default: []].append(drawn) }
         for index in nodes.indices {
             for note in nodes[index].node.notes {
-                guard let drawn = all.first(where: { Self.key($0.connector) == note.subject && isInside($0.line, index) }) else { continue }
+                guard let drawn = bySubject[note.subject]?.first(where: { isInside($0.line, index) }) else { continue }
                 let c = drawn.connector
                 warnings.append(SceneWarning(location: drawn.location, message: "connector '\(c.from)' → '\(c.to)' (\(c.routing.rawValue)) \(note.message)",
                                              path: nodes[drawn.line].node.path, mark: note.mark))
