@@ -77,6 +77,20 @@ public enum Limits {
     /// The largest fraction of a view's width or height an alignment guide may be placed at.
     public static let guideFraction: Double = 1000
 
+    /// The most grid points one connector's route search may have (`connectors(_:)`): a grid
+    /// through the edges of about 250 views. A connector among more views near its ends is drawn
+    /// without routing around them, and warned about.
+    public static let connectorSearchGridPoints = 250_000
+    /// The most grid points the route searches of one view's connectors may have together: with
+    /// the grids of a dozen views (under a thousand points each) over a thousand connectors
+    /// route; past it, the rest are drawn without routing, and warned about. So a thousand
+    /// connectors among a thousand views still take bounded time.
+    public static let connectorRoutingGridPoints = 1_000_000
+    /// The most checks of a label's plate against views, arrowheads, other labels and lines that
+    /// placing one view's connector labels may make; past it, the remaining labels go at the
+    /// middle of their route's longest segment unchecked.
+    public static let connectorLabelChecks = 5_000_000
+
     /// The stack of the thread that reads, resolves and lays out a scene (`LargeStack`): sized
     /// for `viewDepth` levels of views, each a few frames deep in the reader and the engine.
     public static let stackBytes = 512 << 20

@@ -40,6 +40,9 @@ extension SceneReader {
                     try countText(label, at: entry.value)
                     connector.label = label
                 case .labelBackground: connector.labelBackground = try color(entry.value, entry.name)
+                case .margin:
+                    connector.margin = try number(entry.value, entry.name, .nonNegative)
+                    guard connector.margin <= 1000 else { throw error("'margin' of a connector is at most 1000", at: entry.value) }
                 }
             }
             guard let from, let to else { throw error("a connector needs 'from' and 'to': the ids of two views inside this one", at: item) }

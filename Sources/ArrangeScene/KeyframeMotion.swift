@@ -348,7 +348,7 @@ extension AspectRatioKey: AnimatedKey {
 extension ConnectKey: AnimatedKey {
     var motion: KeyframeMotion {
         switch self {
-        case .from, .to, .fromAnchor, .toAnchor, .color, .lineWidth, .dash, .labelBackground: .interpolates
+        case .from, .to, .fromAnchor, .toAnchor, .color, .lineWidth, .dash, .labelBackground, .margin: .interpolates
         // Another route or arrowhead has other points; another label other words.
         case .routing, .arrow, .label: .crossfades
         }

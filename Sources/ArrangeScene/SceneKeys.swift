@@ -544,9 +544,10 @@ enum AspectRatioKey: String, MappingKey {
     case ratio, contentMode
 }
 
-/// One connector of `connect`.
+/// One connector of `connect`. `routing: elbow` (and `curve`) go around the other views with ids,
+/// `margin` points clear of them.
 enum ConnectKey: String, MappingKey {
-    case from, to, fromAnchor, toAnchor, routing, arrow, color, lineWidth, dash, label, labelBackground
+    case from, to, fromAnchor, toAnchor, routing, arrow, color, lineWidth, dash, label, labelBackground, margin
 }
 
 /// `fixedSize: {horizontal:, vertical:}`.

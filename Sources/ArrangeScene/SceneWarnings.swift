@@ -59,8 +59,10 @@ extension RenderedScene {
     static let printedLayoutWarnings = 20
 
     /// What the layout hides, each at the view's line: texts cut short with "…", clipped, or
-    /// whose lines spill out of their frame; connectors whose label covers another view or an
-    /// arrowhead, or whose line runs through a view that is not one of its ends (nor holds one).
+    /// whose lines spill out of their frame; connectors whose label covers another view (its
+    /// ends included), an arrowhead or another label, whose line runs through a view that is not
+    /// one of its ends (nor holds one), or that were drawn without a route around the views in
+    /// their way (`LayoutNodeInfo.notes`).
     public var layoutWarnings: [SceneWarning] {
         LayoutInspection(tree: tree, connectors: scene.connectors, locate: location(of:)).warnings
     }
@@ -114,10 +116,13 @@ struct LayoutInspection {
     /// tagged "connector:…".
     private var inConnector: [Bool] = []
     private let connectors: [(connector: Connector, location: SourceLocation)]
+    /// What is drawn, where connectors' lines and arrowheads are read from.
+    private let displayList: DisplayList
     private let locate: (LayoutNodeInfo) -> SourceLocation
 
     init(tree: LayoutTree, connectors: [(connector: Connector, location: SourceLocation)], locate: @escaping (LayoutNodeInfo) -> SourceLocation) {
         self.connectors = connectors
+        displayList = tree.result.displayList
         self.locate = locate
         var stack: [(LayoutNodeInfo, Int?, CGSize)] = [(tree.root, nil, .zero)]
         while let (node, parent, above) = stack.popLast() {
@@ -215,7 +220,10 @@ struct LayoutInspection {
         let line: Int
         /// Its label's text view and the plate under it, if it has a label.
         let label: (text: Int, plate: CGRect)?
-        let route: ConnectorRoute
+        /// The line as drawn, in canvas coordinates, curves flattened.
+        let route: [CGPoint]
+        /// Its arrowheads as drawn: triangles, tip first.
+        let arrowheads: [[CGPoint]]
         /// Its ends' indices and frames.
         let ends: [(index: Int, frame: CGRect)]
     }
@@ -228,30 +236,50 @@ struct LayoutInspection {
         }
     }
 
-    /// Every connector drawn, its ends found by id as the connector's anchors were.
-    private var drawnConnectors: [Drawn] {
+    /// Whether `drawn`'s label may lie over the view at `index`: a view around one of its ends
+    /// (an ancestor, or a view whose frame holds the end's, such as a panel's background), but
+    /// not an end itself nor anything inside one.
+    private func mayCover(_ index: Int, _ drawn: Drawn) -> Bool {
+        if drawn.ends.contains(where: { isInside(index, $0.index) }) { return false }
+        return drawn.ends.contains { end in isInside(end.index, index) || Self.holds(nodes[index].node.frame, end.frame) }
+    }
+
+    /// The key a connector's line is tagged with.
+    static func key(_ connector: Connector) -> String { "connector:\(connector.from)→\(connector.to)" }
+
+    /// Every connector drawn, its ends found by id as the connector's anchors were, its line,
+    /// arrowheads and label as the display list draws them: the views after its line in the
+    /// drawing, up to the next connector's line.
+    private func drawnConnectors(_ paths: [String: DrawnPath]) -> [Drawn] {
         var byKey: [String: (connector: Connector, location: SourceLocation)] = [:]
-        for entry in connectors where byKey["connector:\(entry.connector.from)→\(entry.connector.to)"] == nil {
-            byKey["connector:\(entry.connector.from)→\(entry.connector.to)"] = entry
+        for entry in connectors where byKey[Self.key(entry.connector)] == nil {
+            byKey[Self.key(entry.connector)] = entry
         }
         // A later view with an id wins, as it does for the anchors.
         var byID: [String: Int] = [:]
         for index in nodes.indices where !inConnector[index] {
             if let id = nodes[index].node.id { byID[id] = index }
         }
-        return nodes.indices.compactMap { index -> Drawn? in
-            guard let key = nodes[index].node.id, let entry = byKey[key], let view = nodes[index].parent,
+        let lines = nodes.indices.filter { index in inConnector[index] && nodes[index].node.id.map { byKey[$0] != nil } == true }
+        return lines.enumerated().compactMap { position, index -> Drawn? in
+            guard let key = nodes[index].node.id, let entry = byKey[key], let parent = nodes[index].parent,
                   let from = byID[entry.connector.from], let to = byID[entry.connector.to] else { return nil }
-            let fromFrame = nodes[from].node.frame, toFrame = nodes[to].node.frame
+            let drawing = ancestorIndices(of: index).first { nodes[$0].node.kind == "ConnectorCanvasLayout" } ?? parent
+            let next = position + 1 < lines.count ? lines[position + 1] : Int.max
+            let pieces = (index + 1) ..< min(next, drawing + sizes[drawing])
+            let heads = pieces.compactMap { piece -> [CGPoint]? in
+                guard let path = paths[nodes[piece].node.path], path.closed, path.points.count == 3 else { return nil }
+                return path.points
+            }
             var label: (Int, CGRect)?
-            if let text = entry.connector.label, !text.isEmpty,
-               let textIndex = (view ..< view + sizes[view]).first(where: { nodes[$0].node.text == text }) {
+            if let text = entry.connector.label, !text.isEmpty, let textIndex = pieces.first(where: { nodes[$0].node.text == text }) {
                 // The plate is the label's background; its text alone without one.
-                let plate = ancestorIndices(of: textIndex).first { nodes[$0].node.kind == "background" && isInside($0, view) }
+                let plate = ancestorIndices(of: textIndex).first { nodes[$0].node.kind == "background" && pieces.contains($0) }
                 label = (textIndex, nodes[plate ?? textIndex].node.frame)
             }
             return Drawn(connector: entry.connector, location: entry.location, line: index, label: label,
-                         route: ConnectorRoute(entry.connector, from: fromFrame, to: toFrame), ends: [(from, fromFrame), (to, toFrame)])
+                         route: paths[nodes[index].node.path]?.points ?? [], arrowheads: heads,
+                         ends: [(from, nodes[from].node.frame), (to, nodes[to].node.frame)])
         }
     }
 
@@ -270,51 +298,62 @@ struct LayoutInspection {
     }
 
     /// The view a warning names for an obstacle: its nearest ancestor with an id, unless that
-    /// holds an end of the connector; else the obstacle itself.
-    private func named(_ obstacle: Int, _ drawn: Drawn) -> Int {
+    /// is a view the connector may touch (`allowed`); else the obstacle itself.
+    private func named(_ obstacle: Int, _ drawn: Drawn, allowed: (Int, Drawn) -> Bool) -> Int {
         for index in [obstacle] + ancestorIndices(of: obstacle) {
-            if mayTouch(index, drawn) { break }
+            if allowed(index, drawn) { break }
             if nodes[index].node.id != nil { return index }
         }
         return obstacle
     }
 
     private var connectorWarnings: [SceneWarning] {
-        let all = drawnConnectors
+        guard nodes.indices.contains(where: { inConnector[$0] }) else { return [] }
+        let all = drawnConnectors(Self.drawnPaths(displayList))
         let obstacles = self.obstacles
-        var warnings: [SceneWarning] = []
-        for drawn in all {
+        var warnings = routingWarnings(all)
+        for (number, drawn) in all.enumerated() {
             let c = drawn.connector
             let what = "connector '\(c.from)' → '\(c.to)'"
             // Only views near the line can be in its way.
-            let near = drawn.route.path.boundingRect.union(drawn.label?.plate ?? .null).insetBy(dx: -1, dy: -1)
-            let blocking = obstacles.filter { nodes[$0].node.frame.intersects(near) && !mayTouch($0, drawn) }
+            var near = drawn.label?.plate ?? .null
+            for point in drawn.route { near = near.union(CGRect(origin: point, size: .zero)) }
+            near = near.insetBy(dx: -1, dy: -1)
+            let nearby = obstacles.filter { nodes[$0].node.frame.intersects(near) }
+            let blocking = nearby.filter { !mayTouch($0, drawn) }
             if let (text, plate) = drawn.label {
                 let covered = plate.insetBy(dx: Self.slack, dy: Self.slack)
+                let quoted = "its label \(LayoutDump.quoted(c.label ?? "")) (\(RenderedScene.span(plate)))"
                 var named = Set<Int>()
-                for obstacle in blocking where covered.intersects(nodes[obstacle].node.frame) {
-                    let name = self.named(obstacle, drawn)
+                // A label may cover the panels around its ends, not the ends themselves.
+                for obstacle in nearby where covered.intersects(nodes[obstacle].node.frame) && !mayCover(obstacle, drawn) {
+                    let name = self.named(obstacle, drawn, allowed: mayCover)
                     guard named.insert(name).inserted else { continue }
                     let view = nodes[name].node
                     warnings.append(SceneWarning(location: drawn.location,
-                                                 message: "\(what): its label \(LayoutDump.quoted(c.label ?? "")) (\(RenderedScene.span(plate))) covers \(RenderedScene.name(view)) (\(view.kind), \(RenderedScene.span(view.frame)))",
+                                                 message: "\(what): \(quoted) covers \(RenderedScene.name(view)) (\(view.kind), \(RenderedScene.span(view.frame)))",
                                                  path: nodes[text].node.path, mark: "label covers \(RenderedScene.name(view))"))
                 }
                 for other in all {
-                    for head in other.route.arrowheads(of: other.connector) where Self.intersects(triangle: head, covered) {
+                    for head in other.arrowheads where ConnectorRoute.triangle(head, overlaps: covered) {
                         warnings.append(SceneWarning(location: drawn.location,
-                                                     message: "\(what): its label \(LayoutDump.quoted(c.label ?? "")) (\(RenderedScene.span(plate))) covers the arrowhead of connector '\(other.connector.from)' → '\(other.connector.to)' at (\(RenderedScene.number(head[0].x)), \(RenderedScene.number(head[0].y)))",
+                                                     message: "\(what): \(quoted) covers the arrowhead of connector '\(other.connector.from)' → '\(other.connector.to)' at (\(RenderedScene.number(head[0].x)), \(RenderedScene.number(head[0].y)))",
                                                      path: nodes[text].node.path, mark: "label covers an arrowhead"))
                     }
                 }
+                for other in all[..<number] {
+                    guard let (_, otherPlate) = other.label, covered.intersects(otherPlate.insetBy(dx: Self.slack, dy: Self.slack)) else { continue }
+                    warnings.append(SceneWarning(location: drawn.location,
+                                                 message: "\(what): \(quoted) covers the label \(LayoutDump.quoted(other.connector.label ?? "")) of connector '\(other.connector.from)' → '\(other.connector.to)' (\(RenderedScene.span(otherPlate)))",
+                                                 path: nodes[text].node.path, mark: "label covers a label"))
+                }
             }
-            // Walked a point at a time; a view must be entered by more than the slack to count.
-            let points = drawn.route.points(every: 1)
+            // A view must be entered by more than the slack to count.
             var crossed = Set<Int>()
             for obstacle in blocking {
                 let inner = nodes[obstacle].node.frame.insetBy(dx: Self.slack, dy: Self.slack)
-                guard let point = points.first(where: { inner.contains($0) }) else { continue }
-                let name = named(obstacle, drawn)
+                guard let point = Self.entry(of: drawn.route, into: inner) else { continue }
+                let name = named(obstacle, drawn, allowed: mayTouch)
                 guard crossed.insert(name).inserted else { continue }
                 let view = nodes[name].node
                 warnings.append(SceneWarning(location: drawn.location,
@@ -325,26 +364,94 @@ struct LayoutInspection {
         return warnings
     }
 
-    /// Whether the triangle `corners` and `rect` overlap: a corner of one inside the other, or
-    /// two sides crossing.
-    static func intersects(triangle corners: [CGPoint], _ rect: CGRect) -> Bool {
-        guard corners.count == 3, !rect.isEmpty else { return false }
-        if corners.contains(where: { rect.contains($0) }) { return true }
-        let rectCorners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
-                           CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY)]
-        func side(_ a: CGPoint, _ b: CGPoint, _ p: CGPoint) -> CGFloat { (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) }
-        let inside = rectCorners.contains { p in
-            let s = (0..<3).map { side(corners[$0], corners[($0 + 1) % 3], p) }
-            return s.allSatisfy { $0 >= 0 } || s.allSatisfy { $0 <= 0 }
-        }
-        if inside { return true }
-        for i in 0..<3 {
-            let a = corners[i], b = corners[(i + 1) % 3]
-            for j in 0..<4 {
-                let c = rectCorners[j], d = rectCorners[(j + 1) % 4]
-                if side(a, b, c) * side(a, b, d) < 0, side(c, d, a) * side(c, d, b) < 0 { return true }
+    /// What the connectors' layout reports (`LayoutNodeInfo.notes`): connectors drawn without a
+    /// route around the views in their way, each at its line.
+    private func routingWarnings(_ all: [Drawn]) -> [SceneWarning] {
+        var warnings: [SceneWarning] = []
+        var bySubject: [String: [Drawn]] = [:]
+        for drawn in all { bySubject[Self.key(drawn.connector), default: []].append(drawn) }
+        for index in nodes.indices {
+            for note in nodes[index].node.notes {
+                guard let drawn = bySubject[note.subject]?.first(where: { isInside($0.line, index) }) else { continue }
+                let c = drawn.connector
+                warnings.append(SceneWarning(location: drawn.location, message: "connector '\(c.from)' → '\(c.to)' (\(c.routing.rawValue)) \(note.message)",
+                                             path: nodes[drawn.line].node.path, mark: note.mark))
             }
         }
-        return false
+        return warnings
+    }
+
+    /// A path as the display list draws it, in canvas coordinates: its points, curves flattened
+    /// into 16 chords, and whether it is closed.
+    struct DrawnPath {
+        var points: [CGPoint]
+        var closed: Bool
+    }
+
+    /// The path items of `list` by tree path.
+    static func drawnPaths(_ list: DisplayList) -> [String: DrawnPath] {
+        var result: [String: DrawnPath] = [:]
+        var pending: [(items: [DisplayItem], shift: CGSize)] = [(list.items, .zero)]
+        while let (items, shift) = pending.popLast() {
+            for item in items {
+                switch item.content {
+                case .path(let drawing):
+                    let dx = item.frame.minX + shift.width, dy = item.frame.minY + shift.height
+                    var points: [CGPoint] = [], closed = false
+                    var current = CGPoint.zero
+                    func add(_ p: CGPoint) { points.append(CGPoint(x: p.x + dx, y: p.y + dy)) }
+                    for element in drawing.path.elements {
+                        switch element {
+                        case .move(let p), .line(let p):
+                            add(p)
+                            current = p
+                        case .quadCurve(let p, let c):
+                            for step in 1 ... 16 {
+                                let t = CGFloat(step) / 16, u = 1 - t
+                                add(CGPoint(x: u * u * current.x + 2 * u * t * c.x + t * t * p.x, y: u * u * current.y + 2 * u * t * c.y + t * t * p.y))
+                            }
+                            current = p
+                        case .curve(let p, let c1, let c2):
+                            for step in 1 ... 16 {
+                                let t = CGFloat(step) / 16, u = 1 - t
+                                let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+                                add(CGPoint(x: a * current.x + b * c1.x + c * c2.x + d * p.x, y: a * current.y + b * c1.y + c * c2.y + d * p.y))
+                            }
+                            current = p
+                        case .closeSubpath:
+                            closed = true
+                        }
+                    }
+                    result[item.identity.path] = DrawnPath(points: points, closed: closed)
+                case .group(let group):
+                    pending.append((group.items, CGSize(width: shift.width + group.translation.width, height: shift.height + group.translation.height)))
+                default:
+                    break
+                }
+            }
+        }
+        return result
+    }
+
+    /// The first point at which the polyline `points` enters the open interior of `rect`, or nil.
+    static func entry(of points: [CGPoint], into rect: CGRect) -> CGPoint? {
+        guard rect.width > 0, rect.height > 0 else { return nil }
+        for (p, q) in zip(points, points.dropFirst()) {
+            var t0: CGFloat = 0, t1: CGFloat = 1
+            let dx = q.x - p.x, dy = q.y - p.y
+            var outside = false
+            for (denominator, numerator) in [(-dx, p.x - rect.minX), (dx, rect.maxX - p.x), (-dy, p.y - rect.minY), (dy, rect.maxY - p.y)] {
+                if denominator == 0 {
+                    if numerator <= 0 { outside = true }
+                } else {
+                    let t = numerator / denominator
+                    if denominator < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
+                }
+            }
+            // Inside for a stretch, not only touching the edge.
+            guard !outside, t1 - t0 > 1e-9 else { continue }
+            return CGPoint(x: p.x + dx * t0, y: p.y + dy * t0)
+        }
+        return nil
     }
 }

@@ -33,9 +33,11 @@ struct LayoutCommand: ParsableCommand, SceneReadingCommand {
         What the layout hides is warned about on standard error, at the view's line, and the view \
         is marked in the tree ("  ⚠ truncated"; in --json a "warnings" array): a text its frame \
         cuts short with "…" (a lineLimit that does is as asked), clipped, or whose lines spill out \
-        of its frame; a connector label that covers another view or an arrowhead ("⚠ label \
-        covers 'db'"); a connector line that runs through a view other than its ends and what \
-        holds them ("⚠ route crosses 'cache'"). With --strict warnings are errors: the tree is \
+        of its frame; a connector label that covers another view, an arrowhead or another label \
+        ("⚠ label covers 'db'"); a connector line that runs through a view other than its ends \
+        and what holds them ("⚠ route crosses 'cache'"), or that found no route around the views \
+        in its way ("⚠ no route") or was past the routing budget ("⚠ not routed"). With --strict \
+        warnings are errors: the tree is \
         still printed, and the exit status is 1.
         """
     )

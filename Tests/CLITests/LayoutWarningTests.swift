@@ -35,22 +35,40 @@ import TestSupport
     /// Five 60 × 40 boxes placed by their centres: api (80, 40), cache (190, 40), db (300, 40) in
     /// a row, worker (80, 160) under api, logs (150, 100) between them to the right.
     ///
-    /// api → db, elbow, leaves api's trailing side at (110, 40) and runs level to db's leading
-    /// side at (270, 40), through cache (x 160…220); walked a point at a time from x 110, the
-    /// first point inside cache with the half-point slack (x > 160.5) is x 161.
+    /// api → db is straight, which stays straight: it leaves api's trailing side at (110, 40)
+    /// and runs level to db's leading side at (270, 40), through cache (x 160…220); it enters
+    /// cache's rectangle, less the half-point slack, at x 160.5.
     ///
     /// api → worker runs straight down from (80, 60) to (80, 140); its label "enqueue jobs" in
     /// caption (12 pt, 13814 units = 80.94 pt, so 81 × 14), padded 4 across and 1 up and down, is
-    /// an 89 × 16 plate centred on the middle (80, 100): x 35.5…124.5, y 92…108, over the
-    /// left edge of logs (x 120…180, y 80…120).
+    /// an 89 × 16 plate. At the middle (80, 100) it would cover the left edge of logs (x 120…180,
+    /// y 80…120); tried 2 points at a time outwards, the first place whose plate, 2 points
+    /// larger, clears logs (y ≤ 80), api (y ≥ 60) and the arrowhead (y ≤ 132) is 100 − 30 = 70:
+    /// the text at (39.5, 63), and no warning.
     static let architecture = "canvas: {width: 360, height: 200}\nview:\n  zstack: {}\n  children:\n"
         + box("api", x: 80, y: 40) + box("cache", x: 190, y: 40) + box("db", x: 300, y: 40)
         + box("worker", x: 80, y: 160) + box("logs", x: 150, y: 100)
         + """
           modifiers:
             - connect:
-                - {from: api, to: db, routing: elbow}
+                - {from: api, to: db}
                 - {from: api, to: worker, label: "enqueue jobs"}
+
+        """
+
+    /// core (centred at (180, 100), x 150…210, y 80…120) walled in 4 points away on every side
+    /// (left x 86…146, right x 214…274, top y 36…76, bottom y 124…164), and far at (330, 100).
+    /// The elbow from core's trailing middle (210, 100) must first run 8 points (the margin)
+    /// straight out, to (218, 100), which lies inside the right wall grown by the margin: no
+    /// route. It is drawn directly, straight to far's leading middle (300, 100), through the
+    /// right wall, entering its rectangle less the half-point slack at x 214.5.
+    static let enclosed = "canvas: {width: 360, height: 200}\nview:\n  zstack: {}\n  children:\n"
+        + box("core", x: 180, y: 100) + box("left", x: 116, y: 100) + box("right", x: 244, y: 100)
+        + box("top", x: 180, y: 56) + box("bottom", x: 180, y: 144) + box("far", x: 330, y: 100)
+        + """
+          modifiers:
+            - connect:
+                - {from: core, to: far, routing: elbow}
 
         """
 
@@ -133,35 +151,56 @@ import TestSupport
         #expect(layout.stdout.contains("Text \"Deploy\" (70, 40, 60, 20)  ← spill.yaml:3:3  ⚠ spills\n"), "\(layout.stdout)")
     }
 
-    @Test func connectorLabelOverABoxAndRouteThroughABoxAreWarned() throws {
+    @Test func aConnectorThroughABoxIsWarnedAndALabelMovesOffOne() throws {
         let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
         let folder = try Self.folder(["architecture.yaml": Self.architecture])
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = CLITests.run(binary, ["validate", "architecture.yaml"], in: folder)
         #expect(run.status == 0)
         #expect(run.errors == """
-        architecture.yaml:22:11: warning: connector 'api' → 'db' (elbow) runs through 'cache' (frame, x 160…220, y 20…60), entering it at (161, 40)
-        architecture.yaml:23:11: warning: connector 'api' → 'worker': its label "enqueue jobs" (x 35.5…124.5, y 92…108) covers 'logs' (frame, x 120…180, y 80…120)
+        architecture.yaml:22:11: warning: connector 'api' → 'db' (straight) runs through 'cache' (frame, x 160…220, y 20…60), entering it at (160.5, 40)
 
         """)
         let layout = CLITests.run(binary, ["layout", "architecture.yaml"], in: folder)
         #expect(layout.stdout.contains("Path #connector:api→db (0, 0, 360, 200)  ⚠ route crosses 'cache'\n"), "\(layout.stdout)")
-        #expect(layout.stdout.contains("Text \"enqueue jobs\" (39.5, 93, 81, 14)  ⚠ label covers 'logs'\n"), "\(layout.stdout)")
+        #expect(layout.stdout.contains("Text \"enqueue jobs\" (39.5, 63, 81, 14)\n"), "\(layout.stdout)")
     }
 
-    /// Two 60 × 40 boxes centred at (60, 50) and (180, 50): the line runs from (90, 50) to
-    /// (150, 50), its arrowhead 8 long, its base at x 142 (corners at y 50 ± 3.2). The label
-    /// "HTTPS" in caption (6541 units with kerning = 38.33 pt, so 39 × 14), padded to 47 × 16
-    /// and centred at (120, 50), spans x 96.5…143.5: past the arrowhead's base.
-    @Test func labelOverAnArrowheadIsWarned() throws {
+    @Test func aConnectorWithNoRouteIsWarned() throws {
+        let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
+        let folder = try Self.folder(["enclosed.yaml": Self.enclosed])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = CLITests.run(binary, ["validate", "enclosed.yaml"], in: folder)
+        #expect(run.status == 0)
+        #expect(run.errors == """
+        enclosed.yaml:25:11: warning: connector 'core' → 'far' (elbow) is drawn directly, through what is in its way: no route around the other views keeps its margin of 8 points (an end is enclosed, or a view lies within the margin of the side it leaves or enters by)
+        enclosed.yaml:25:11: warning: connector 'core' → 'far' (elbow) runs through 'right' (frame, x 214…274, y 80…120), entering it at (214.5, 100)
+
+        """)
+        let layout = CLITests.run(binary, ["layout", "enclosed.yaml"], in: folder)
+        #expect(layout.stdout.contains("Path #connector:core→far (0, 0, 360, 200)  ⚠ no route  ⚠ route crosses 'right'\n"), "\(layout.stdout)")
+        #expect(CLITests.run(binary, ["validate", "enclosed.yaml", "--strict"], in: folder).status == 1)
+    }
+
+    /// Two 60 × 40 boxes centred at (60, 50) and (160, 50): the line runs from (90, 50) to
+    /// (130, 50), its arrowhead 8 long. The label "HTTPS" in caption (6541 units with kerning =
+    /// 38.33 pt, so 39 × 14), padded to 47 × 16, is wider than the 40-point gap: no place on the
+    /// line is free, so it stays at the middle (110, 50), x 86.5…133.5, over both ends and the
+    /// arrowhead, and each is warned about.
+    @Test func aLabelWithNoFreePlaceIsWarned() throws {
         let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
         let scene = "canvas: {width: 300, height: 100}\nview:\n  zstack: {}\n  children:\n"
-            + Self.box("a", x: 60, y: 50) + Self.box("b", x: 180, y: 50)
+            + Self.box("a", x: 60, y: 50) + Self.box("b", x: 160, y: 50)
             + "  modifiers: [{connect: {from: a, to: b, label: HTTPS}}]\n"
         let folder = try Self.folder(["short.yaml": scene])
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = CLITests.run(binary, ["validate", "short.yaml"], in: folder)
-        #expect(run.errors == "short.yaml:11:25: warning: connector 'a' → 'b': its label \"HTTPS\" (x 96.5…143.5, y 42…58) covers the arrowhead of connector 'a' → 'b' at (150, 50)\n")
+        #expect(run.errors == """
+        short.yaml:11:25: warning: connector 'a' → 'b': its label "HTTPS" (x 86.5…133.5, y 42…58) covers 'a' (frame, x 30…90, y 30…70)
+        short.yaml:11:25: warning: connector 'a' → 'b': its label "HTTPS" (x 86.5…133.5, y 42…58) covers 'b' (frame, x 130…190, y 30…70)
+        short.yaml:11:25: warning: connector 'a' → 'b': its label "HTTPS" (x 86.5…133.5, y 42…58) covers the arrowhead of connector 'a' → 'b' at (130, 50)
+
+        """)
     }
 
     /// --strict catches every warning of the scene, not only the layout's: a view cut off by the

@@ -152,6 +152,38 @@ private func imageFrames(_ list: DisplayList) -> [CGRect] {
         #expect(moved.last?.first == CGPoint(x: 100, y: 50))
     }
 
+    @Test func aConnectorsMarginIsReadAndBounded() throws {
+        // a (0…40), c (100…140, 80 high), b (200…240) in a row 60 apart, tops aligned; the
+        // elbow from a's trailing middle (40, 20) to b's leading middle (200, 20) goes over c
+        // (32 up and down against 72 under it) 12 points above it, at y = −12; its verticals are
+        // centred between a's clearance (40 + 12) and c's margin (100 − 12), at 70, and between
+        // 152 and 188, at 170. The line stops 4.8 short of b under the arrowhead.
+        let result = try scene("""
+            view:
+              hstack: {spacing: 60, alignment: top}
+              children:
+                - {rectangle: {}, id: a, modifiers: [{frame: {width: 40, height: 40}}]}
+                - {rectangle: {}, id: c, modifiers: [{frame: {width: 40, height: 80}}]}
+                - {rectangle: {}, id: b, modifiers: [{frame: {width: 40, height: 40}}]}
+              modifiers:
+                - connect: {from: a, to: b, routing: elbow, margin: 12}
+            """).layout().result
+        let line = allItems(result.displayList).compactMap { entry -> [CGPoint]? in
+            guard case .path(let drawing) = entry.item.content, entry.item.identity.id == "connector:a→b" else { return nil }
+            return drawing.path.elements.compactMap { element -> CGPoint? in
+                switch element {
+                case .move(let p), .line(let p): CGPoint(x: p.x + entry.item.frame.minX + entry.shift.width, y: p.y + entry.item.frame.minY + entry.shift.height)
+                default: nil
+                }
+            }
+        }.first
+        #expect(line == [CGPoint(x: 40, y: 20), CGPoint(x: 70, y: 20), CGPoint(x: 70, y: -12), CGPoint(x: 170, y: -12),
+                         CGPoint(x: 170, y: 20), CGPoint(x: 195.2, y: 20)])
+        let tooWide = sceneError("view: {rectangle: {}, id: a, modifiers: [{connect: {from: a, to: a, margin: 2000}}]}")
+        #expect(tooWide?.message.contains("'margin' of a connector is at most 1000") == true)
+        #expect(sceneError("view: {rectangle: {}, id: a, modifiers: [{connect: {from: a, to: a, margin: -1}}]}")?.message.contains("margin") == true)
+    }
+
     @Test func connectorIDsMustBeInsideTheViewThatDrawsThem() {
         // "b" exists, but beside the view with the connector, not inside it.
         let error = sceneError("""

@@ -9,11 +9,15 @@ import Foundation
 public struct Connector: Hashable, Sendable {
     /// How the line runs between its ends.
     public enum Routing: String, Hashable, Sendable, CaseIterable {
-        /// One straight line.
+        /// One straight line, whatever lies in its way.
         case straight
-        /// Horizontal and vertical lines with right-angled bends.
+        /// Horizontal and vertical lines with right-angled bends, routed around the other marked
+        /// views with `margin` to spare, and moved apart from other connectors' lines
+        /// (`ConnectorPlan`).
         case elbow
-        /// A cubic curve leaving and entering each view at right angles to its side.
+        /// A curve leaving and entering each view at right angles to its side: one cubic when
+        /// that keeps `margin` from the other marked views, else the elbow's route with its
+        /// corners rounded.
         case curve
     }
 
@@ -38,17 +42,24 @@ public struct Connector: Hashable, Sendable {
     public var lineWidth: CGFloat
     /// Dash and gap lengths; empty for a solid line.
     public var dash: [CGFloat]
-    /// Text drawn at the middle of the line, on a small plate of `labelBackground`.
+    /// Text drawn on the line, on a small plate of `labelBackground`: at the middle of its
+    /// longest segment, or moved along it to where it covers no view, arrowhead or other label
+    /// (`ConnectorPlan.labelCentres`).
     public var label: String?
     /// The plate under the label, so the line does not run through its text.
     public var labelBackground: Color
+    /// How far an elbow or curve keeps from the marked views in its way, in points (and from its
+    /// own ends, or half the gap between them when that is less). Not finite counts as the
+    /// default, negative as 0.
+    public var margin: CGFloat
 
     /// A connector from the view tagged `from` to the view tagged `to` (ids as given to
     /// `connectorEnd(_:)`), with an arrowhead at the end unless told otherwise. A line width that
-    /// is not finite counts as the default, a negative one as 0.
+    /// is not finite counts as the default, a negative one as 0; so does a margin.
     public init(from: some Hashable, to: some Hashable, fromAnchor: UnitPoint? = nil, toAnchor: UnitPoint? = nil,
                 routing: Routing = .straight, startArrow: Bool = false, endArrow: Bool = true, color: Color = .primary,
-                lineWidth: CGFloat = 1.5, dash: [CGFloat] = [], label: String? = nil, labelBackground: Color = .white) {
+                lineWidth: CGFloat = 1.5, dash: [CGFloat] = [], label: String? = nil, labelBackground: Color = .white,
+                margin: CGFloat = Connector.defaultMargin) {
         self.from = TaggedFrames.key(from)
         self.to = TaggedFrames.key(to)
         self.fromAnchor = fromAnchor
@@ -61,7 +72,11 @@ public struct Connector: Hashable, Sendable {
         self.dash = dash
         self.label = label
         self.labelBackground = labelBackground
+        self.margin = margin.isFinite ? max(margin, 0) : Self.defaultMargin
     }
+
+    /// The margin connectors keep from views in their way unless told otherwise: 8 points.
+    public static let defaultMargin: CGFloat = 8
 }
 
 /// The bounds of the views marked as connector ends, by id.
@@ -81,15 +96,13 @@ extension View {
     }
 
     /// Draws `connectors` over this view between the views inside it marked with
-    /// `connectorEnd(_:)`. A connector whose end is not marked is not drawn.
+    /// `connectorEnd(_:)`, routed together around the other marked views (`ConnectorPlan`), each
+    /// label on its route where it covers no marked view, arrowhead or other label. A connector
+    /// whose end is not marked is not drawn.
     public func connectors(_ connectors: [Connector]) -> some View {
         overlayPreferenceValue(ConnectorEnds.self, alignment: .topLeading) { ends in
             GeometryReader { proxy in
-                ForEach(Array(connectors.enumerated()), id: \.offset) { _, connector in
-                    if let from = ends[connector.from], let to = ends[connector.to] {
-                        ConnectorView(connector: connector, route: ConnectorRoute(connector, from: proxy[from], to: proxy[to]))
-                    }
-                }
+                ConnectorCanvas(plan: ConnectorPlan(connectors, ends: ends.mapValues { proxy[$0] }))
             }
         }
     }
@@ -107,8 +120,14 @@ public struct ConnectorRoute: Equatable, Sendable {
     public var startDirection: CGPoint
     /// The direction the line travels as it reaches `end` (a unit vector).
     public var endDirection: CGPoint
+    /// The corners of the route's horizontal and vertical lines, `start` and `end` included: an
+    /// elbow's bends, or those a routed curve rounds; just the two ends for a straight line or a
+    /// single cubic.
+    public var waypoints: [CGPoint]
 
-    /// The route of `connector` between views with bounds `from` and `to`.
+    /// The direct route of `connector` between views with bounds `from` and `to`, as if nothing
+    /// else were there: a straight line, an elbow that bends halfway between the ends, or one
+    /// cubic. `ConnectorPlan` routes around other views, and draws this where it cannot.
     public init(_ connector: Connector, from: CGRect, to: CGRect) {
         let sides = Self.sides(from: from, to: to, fromAnchor: connector.fromAnchor, toAnchor: connector.toAnchor)
         let p0 = Self.point(sides.from, in: from), p1 = Self.point(sides.to, in: to)
@@ -120,6 +139,7 @@ public struct ConnectorRoute: Equatable, Sendable {
         switch connector.routing {
         case .straight:
             path.addLine(to: p1)
+            waypoints = [p0, p1]
             let d = Self.unit(CGPoint(x: p1.x - p0.x, y: p1.y - p0.y))
             startDirection = d
             endDirection = d
@@ -142,6 +162,7 @@ public struct ConnectorRoute: Equatable, Sendable {
             corners.removeAll { $0 == p0 || $0 == p1 }
             for corner in corners { path.addLine(to: corner) }
             path.addLine(to: p1)
+            waypoints = RoutePolyline.simplified([p0] + corners + [p1])
             startDirection = Self.unit(CGPoint(x: (corners.first ?? p1).x - p0.x, y: (corners.first ?? p1).y - p0.y))
             endDirection = Self.unit(CGPoint(x: p1.x - (corners.last ?? p0).x, y: p1.y - (corners.last ?? p0).y))
         case .curve:
@@ -151,11 +172,34 @@ public struct ConnectorRoute: Equatable, Sendable {
                           control2: CGPoint(x: p1.x + n1.x * reach, y: p1.y + n1.y * reach))
             startDirection = n0
             endDirection = CGPoint(x: -n1.x, y: -n1.y)
+            waypoints = [p0, p1]
         }
         self.path = path
     }
 
-    /// The midpoint along the line, where its label goes.
+    /// A planned route: `path` from the first of `waypoints` to the last, leaving and arriving
+    /// along the first and last of their segments.
+    init(path: Path, waypoints: [CGPoint]) {
+        self.path = path
+        self.waypoints = waypoints
+        start = waypoints.first ?? .zero
+        end = waypoints.last ?? .zero
+        let count = waypoints.count
+        startDirection = count >= 2 ? Self.unit(CGPoint(x: waypoints[1].x - start.x, y: waypoints[1].y - start.y)) : CGPoint(x: 1, y: 0)
+        endDirection = count >= 2 ? Self.unit(CGPoint(x: end.x - waypoints[count - 2].x, y: end.y - waypoints[count - 2].y)) : CGPoint(x: 1, y: 0)
+    }
+
+    /// Whether the path is made of lines only, through `waypoints`.
+    var isPolyline: Bool {
+        path.elements.allSatisfy { element in
+            switch element {
+            case .move, .line: true
+            default: false
+            }
+        }
+    }
+
+    /// The midpoint along the line: where a label on a single curve is tried first.
     public var middle: CGPoint {
         let measure = PathMeasure(path)
         return measure.point(at: measure.length / 2)?.point ?? start
@@ -165,9 +209,17 @@ public struct ConnectorRoute: Equatable, Sendable {
     /// check of which views the line runs through walks. A spacing that is not positive counts
     /// as 1; at most 100,000 points.
     public func points(every spacing: CGFloat) -> [CGPoint] {
+        Self.points(along: path, every: spacing)
+    }
+
+    /// Points along `path`, `spacing` apart, its last point included (at most 100,000).
+    static func points(along path: Path, every spacing: CGFloat) -> [CGPoint] {
         let measure = PathMeasure(path)
         let length = measure.length
-        guard length.isFinite, length > 0 else { return [start, end] }
+        let end = path.currentPoint ?? .zero
+        var first = end
+        if case .move(let point)? = path.elements.first { first = point }
+        guard length.isFinite, length > 0 else { return [first, end] }
         let step = max(spacing.isFinite && spacing > 0 ? spacing : 1, length / 100_000)
         var points: [CGPoint] = []
         var distance: CGFloat = 0
@@ -200,6 +252,33 @@ public struct ConnectorRoute: Equatable, Sendable {
         (connector.endArrow ? [arrowhead(atEnd: true, of: connector)] : []) + (connector.startArrow ? [arrowhead(atEnd: false, of: connector)] : [])
     }
 
+    /// Whether the triangle `corners` (an arrowhead) and `rect` overlap: a corner of one inside
+    /// the other, or two sides crossing. Touching counts.
+    public static func triangle(_ corners: [CGPoint], overlaps rect: CGRect) -> Bool {
+        guard corners.count == 3, !rect.isEmpty else { return false }
+        // Far apart: the common case, without making anything.
+        let xs = (min(corners[0].x, corners[1].x, corners[2].x), max(corners[0].x, corners[1].x, corners[2].x))
+        let ys = (min(corners[0].y, corners[1].y, corners[2].y), max(corners[0].y, corners[1].y, corners[2].y))
+        if xs.1 < rect.minX || xs.0 > rect.maxX || ys.1 < rect.minY || ys.0 > rect.maxY { return false }
+        if corners.contains(where: { rect.contains($0) }) { return true }
+        let rectCorners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+                           CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY)]
+        func side(_ a: CGPoint, _ b: CGPoint, _ p: CGPoint) -> CGFloat { (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) }
+        let inside = rectCorners.contains { p in
+            let s = (0 ..< 3).map { side(corners[$0], corners[($0 + 1) % 3], p) }
+            return s.allSatisfy { $0 >= 0 } || s.allSatisfy { $0 <= 0 }
+        }
+        if inside { return true }
+        for i in 0 ..< 3 {
+            let a = corners[i], b = corners[(i + 1) % 3]
+            for j in 0 ..< 4 {
+                let c = rectCorners[j], d = rectCorners[(j + 1) % 4]
+                if side(a, b, c) * side(a, b, d) < 0, side(c, d, a) * side(c, d, b) < 0 { return true }
+            }
+        }
+        return false
+    }
+
     /// The sides (unit points) the line leaves and enters by: the given anchors, else the middles
     /// of the sides facing each other across the wider gap.
     static func sides(from: CGRect, to: CGRect, fromAnchor: UnitPoint?, toAnchor: UnitPoint?) -> (from: UnitPoint, to: UnitPoint) {
@@ -229,56 +308,5 @@ public struct ConnectorRoute: Equatable, Sendable {
     static func unit(_ v: CGPoint) -> CGPoint {
         let length = hypot(v.x, v.y)
         return length > 0 && length.isFinite ? CGPoint(x: v.x / length, y: v.y / length) : CGPoint(x: 1, y: 0)
-    }
-}
-
-/// A connector drawn along its route: the line, its arrowheads and its label.
-struct ConnectorView: View {
-    let connector: Connector
-    let route: ConnectorRoute
-
-
-    var body: some View {
-        ZStack(alignment: .topLeading) {
-            linePath.stroke(connector.color, style: StrokeStyle(lineWidth: connector.lineWidth, lineCap: .butt, lineJoin: .miter,
-                                                                dash: connector.dash))
-                .id("connector:\(connector.from)→\(connector.to)")
-            if connector.endArrow {
-                Self.triangle(route.arrowhead(atEnd: true, of: connector)).fill(connector.color)
-            }
-            if connector.startArrow {
-                Self.triangle(route.arrowhead(atEnd: false, of: connector)).fill(connector.color)
-            }
-            if let label = connector.label, !label.isEmpty {
-                Text(label)
-                    .font(.caption)
-                    .foregroundColor(connector.color)
-                    .padding(.horizontal, 4)
-                    .padding(.vertical, 1)
-                    .background(RoundedRectangle(cornerRadius: 3).fill(connector.labelBackground))
-                    .fixedSize()
-                    .position(route.middle)
-            }
-        }
-    }
-
-    /// The route, cut back under each arrowhead so the line does not show past its narrow tip.
-    var linePath: Path {
-        let measure = PathMeasure(route.path)
-        let length = measure.length
-        let cut = ConnectorRoute.arrowLength(of: connector) * 0.6
-        let from = connector.startArrow ? min(cut, length / 2) : 0
-        let to = connector.endArrow ? max(length - cut, length / 2) : length
-        return from == 0 && to == length ? route.path : measure.trimmed(from: from, to: to)
-    }
-
-    /// The closed path through `corners`.
-    static func triangle(_ corners: [CGPoint]) -> Path {
-        var path = Path()
-        for (index, corner) in corners.enumerated() {
-            if index == 0 { path.move(to: corner) } else { path.addLine(to: corner) }
-        }
-        path.closeSubpath()
-        return path
     }
 }

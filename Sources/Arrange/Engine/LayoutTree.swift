@@ -31,6 +31,10 @@ public struct LayoutNodeInfo: Hashable, Sendable {
     public var offset: CGSize
     /// How a text's lines fit, for a `Text`; nil for any other view.
     public var textFit: TextFit?
+    /// What the view's layout reports about how it came out that its frames do not show: for
+    /// the view that draws connectors, each connector drawn without a route around the views in
+    /// its way. Empty for most views.
+    public var notes: [LayoutNote] = []
 
     /// How a text's lines fit the space it was placed in. A result only: layout makes it.
     public struct TextFit: Hashable, Sendable {
@@ -83,6 +87,7 @@ public struct LayoutNodeInfo: Hashable, Sendable {
             let layout = pass.textLayout(node, leaf, pass.placementProposal(of: node))
             textFit = TextFit(drawnLines: layout.lines.count, neededLines: layout.neededLines, allowedLines: layout.allowedLines, lastLine: layout.lines.last?.text ?? "")
         }
+        if case .container(let box) = tree.records[node].content { notes = tree.boxes[Int(box)].notes }
         id = tree.id(of: node).map { "\($0.base)" }
         path = paths[node]
         source = tree.source(of: node)
@@ -111,6 +116,25 @@ public struct LayoutNodeInfo: Hashable, Sendable {
             stack.append(contentsOf: node.children.reversed())
         }
         return result
+    }
+}
+
+/// Something a layout reports about how it came out that its frames do not show: a connector
+/// drawn without a route around the views in its way, say. A result only: layout makes it, and
+/// `ArrangeScene` turns it into a warning at the line of what it is about.
+public struct LayoutNote: Hashable, Sendable {
+    /// The id of the drawn view the note is about: "connector:FROM→TO" for a connector's line.
+    public var subject: String
+    /// What happened, to follow the subject's name in a warning: "is drawn directly: …".
+    public var message: String
+    /// A short mark for `arrange layout` to show on the subject: "no route", "not routed".
+    public var mark: String
+
+    /// A note about the drawn view `subject`: `message` for a warning, `mark` for its view.
+    public init(subject: String, message: String, mark: String) {
+        self.subject = subject
+        self.message = message
+        self.mark = mark
     }
 }
 

@@ -23,10 +23,19 @@ protocol LayoutBox: AnyObject {
     /// The single-child modifiers and layers are most nodes of a typical tree; placing them
     /// directly spares each a recording, proxies and a call through the `Layout` protocol.
     func placeDirectly(_ node: Int, in bounds: CGRect, proposal: ProposedViewSize, pass: LayoutPass) -> Bool
+    /// What the layout reports about how it came out (`NoteReportingLayout`), for `LayoutTree`.
+    var notes: [LayoutNote] { get }
 }
 
 extension LayoutBox {
     func placeDirectly(_ node: Int, in bounds: CGRect, proposal: ProposedViewSize, pass: LayoutPass) -> Bool { false }
+    var notes: [LayoutNote] { [] }
+}
+
+/// A layout that reports what its frames do not show (a connector drawn without a route, say),
+/// for `LayoutNodeInfo.notes` and the warnings made from them.
+protocol NoteReportingLayout {
+    var layoutNotes: [LayoutNote] { get }
 }
 
 final class TypedLayoutBox<L: Layout>: LayoutBox {
@@ -47,6 +56,8 @@ final class TypedLayoutBox<L: Layout>: LayoutBox {
     }
 
     var stackOrientation: Axis? { (layout as? AnyLayout)?.stackOrientation ?? L.layoutProperties.stackOrientation }
+
+    var notes: [LayoutNote] { (layout as? any NoteReportingLayout)?.layoutNotes ?? [] }
 
     func adoptCache(from previous: any LayoutBox, subviews: LayoutSubviews) {
         guard let previous = previous as? TypedLayoutBox<L>, var kept = previous.cache else { return }
