@@ -48,13 +48,12 @@ let package = Package(
         ),
         // A display list as PNG or PDF through Cairo.
         .target(name: "ArrangeCairo", dependencies: ["Arrange", "CCairo", "CFontconfig", "CPNG", "CSVGImage"]),
-        // SVG images parsed, sized and drawn into a cairo_t by librsvg (librsvg2-dev); it installs
-        // its size reader in CImageCodecs as the program loads. librsvg's few functions are
-        // declared in rsvg-api.h and linked by name: its pkg-config flags carry -pthread, which
-        // SwiftPM warns about in every package that builds this one.
-        .target(name: "CSVGImage", dependencies: ["CImageCodecs"], linkerSettings: [
-            .linkedLibrary("rsvg-2"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"), .linkedLibrary("cairo"),
-        ]),
+        // SVG images parsed, sized and drawn into a cairo_t by librsvg (librsvg2-2); it installs
+        // its size reader in CImageCodecs as the program loads. librsvg is loaded (dlopen) when
+        // the first SVG image is read, not linked: it and the GLib, GIO and Pango libraries it
+        // pulls in took a third of every run's start-up. Its few functions are declared in
+        // rsvg-api.h (its pkg-config flags carry -pthread, which SwiftPM warns about).
+        .target(name: "CSVGImage", dependencies: ["CImageCodecs"], linkerSettings: [.linkedLibrary("cairo")]),
         // PNG scanlines and zlib (zlib1g-dev) streams for ArrangeCairo's banded PNG writer.
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("z")]),
         // The registry of the backends Arrange ships: which backend draws each format.

@@ -55,25 +55,26 @@ if ! command -v resvg >/dev/null; then
     python3 -m pip install -q resvg-cli
 fi
 
-echo "setup: building"
+echo "setup: building the release binary, .build/release/arrange"
 # The log is kept: CI reads it for warnings, as a later build does not compile these files again.
 mkdir -p .build
-swift build 2>&1 | tee .build/setup-build.log | grep -E "error|warning: |Compiling arrange|Build complete" || true
-test -x .build/debug/arrange || { echo "setup: error: the build failed; run 'swift build' to see why" >&2; exit 1; }
+bash Scripts/build-release.sh 2>&1 | tee .build/setup-build.log | grep -E "error|warning: |Compiling arrange|complete" || true
+arrange=.build/release/arrange
+test -x "$arrange" || { echo "setup: error: the build failed; run 'bash Scripts/build-release.sh' to see why" >&2; exit 1; }
 
 shopt -s nullglob
 scenes=(Fixtures/*.yaml Fixtures/*.json)
 if ((${#scenes[@]})); then
     echo "setup: rendering ${#scenes[@]} fixture scenes into Output/"
-    .build/debug/arrange render "${scenes[@]}" -o Output --format svg,png
+    "$arrange" render "${scenes[@]}" -o Output --format svg,png
 fi
 animations=(Fixtures/animation/*.yaml)
 if ((${#animations[@]})); then
     echo "setup: exporting ${#animations[@]} animations into Output/animation (sheet, SVG, APNG)"
     for scene in "${animations[@]}"; do
         for format in sheet svg apng; do
-            .build/debug/arrange animate "$scene" -o Output/animation --format "$format"
+            "$arrange" animate "$scene" -o Output/animation --format "$format"
         done
     done
 fi
-echo "setup: done. Run the tests with: swift test"
+echo "setup: done. arrange is .build/release/arrange (bash Scripts/install.sh puts it in /usr/local/bin); run the tests with: swift test"

@@ -92,8 +92,10 @@ struct SVGWriter: DisplayListVisitor {
     private var pendingColor = Color(white: 0)
     private var pendingFrame = CGRect.zero
     private var pendingID: String?
-    /// Glyphs drawn so far, by face and glyph id, with the number of their definition.
-    private var glyphIDs: [GlyphKey: Int] = [:]
+    /// Glyphs met so far, by face and glyph id: the number of their definition (nil for one that
+    /// draws nothing) and their face's units per em. Looked up before the font is asked, so a
+    /// glyph's outline is built and formatted once however often it is drawn.
+    private var glyphIDs: [GlyphKey: (number: Int?, unitsPerEm: Double)] = [:]
     /// Their definitions, in first-use order, one a line.
     private let glyphDefinitions = SVGBuffer()
     private var glyphCount = 0
@@ -334,10 +336,10 @@ struct SVGWriter: DisplayListVisitor {
     /// em, defining it on first use.
     private mutating func definition(of glyph: UInt32, in face: FontFaceID) -> (Int?, Double)? {
         let key = GlyphKey(face: face, glyph: glyph)
+        if let known = glyphIDs[key] { return known }
         do {
             if let image = try fonts.colorImage(of: glyph, in: face) {
-                if let number = glyphIDs[key] { return (number, image.unitsPerEm) }
-                let number = newDefinition(key)
+                let number = newDefinition(key, unitsPerEm: image.unitsPerEm)
                 glyphDefinitions.write(byte: UInt8(ascii: "\""))
                 glyphDefinitions.write(frame: image.frame)
                 glyphDefinitions.write(" xlink:href=\"data:image/png;base64,")
@@ -346,9 +348,11 @@ struct SVGWriter: DisplayListVisitor {
                 return (number, image.unitsPerEm)
             }
             let outline = try fonts.outline(of: glyph, in: face)
-            guard !outline.path.isEmpty else { return (nil, outline.unitsPerEm) }
-            if let number = glyphIDs[key] { return (number, outline.unitsPerEm) }
-            let number = newDefinition(key, element: "path")
+            guard !outline.path.isEmpty else {
+                glyphIDs[key] = (nil, outline.unitsPerEm)
+                return (nil, outline.unitsPerEm)
+            }
+            let number = newDefinition(key, unitsPerEm: outline.unitsPerEm, element: "path")
             glyphDefinitions.write("\" d=\"")
             glyphDefinitions.write(text: outline.path)
             glyphDefinitions.write("\"/>\n")
@@ -360,9 +364,9 @@ struct SVGWriter: DisplayListVisitor {
     }
 
     /// Numbers the next definition and writes its opening up to the end of its id.
-    private mutating func newDefinition(_ key: GlyphKey, element: StaticString = "image") -> Int {
+    private mutating func newDefinition(_ key: GlyphKey, unitsPerEm: Double, element: StaticString = "image") -> Int {
         glyphCount += 1
-        glyphIDs[key] = glyphCount
+        glyphIDs[key] = (glyphCount, unitsPerEm)
         glyphDefinitions.write("  <")
         glyphDefinitions.write(element)
         glyphDefinitions.write(" id=\"g")

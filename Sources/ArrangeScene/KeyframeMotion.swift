@@ -126,7 +126,7 @@ extension SceneReader {
         let items = list.filter { modifierName($0) == name }
         guard items.count == 1, let item = items.first else { return nil }
         if case .mapping(let single) = item { return single.first?.value }
-        return Node("null")
+        return .scalar(Node.Scalar("null", Tag(.implicit, .basic), .plain))
     }
 
     /// A view mapping's kind and the kind's value.

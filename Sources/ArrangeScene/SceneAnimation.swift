@@ -262,7 +262,7 @@ extension SceneReader {
                     }
                     pairs[kindIndex].1 = .mapping(entries)
                 case _ where Self.isNull(parameters):
-                    pairs[kindIndex].1 = .mapping(Node.Mapping([(change.nameNode, change.value)], .implicit, .flow, parameters.mark))
+                    pairs[kindIndex].1 = .mapping(Node.Mapping([(change.nameNode, change.value)], Tag(.implicit, .basic), .flow, parameters.mark))
                 default:
                     throw error("'\(Self.shown(id))' writes its '\(kind.name)' in short form; write its parameters as a mapping ({\(kind.name): {…}}) to change '\(change.name)', or set '\(kind.name)' whole", at: change.nameNode)
                 }
@@ -279,7 +279,7 @@ extension SceneReader {
                                 at: change.nameNode)
                 }
                 var items = Array(list)
-                items[index] = .mapping(Node.Mapping([(change.nameNode, change.value)], .implicit, .flow, items[index].mark))
+                items[index] = .mapping(Node.Mapping([(change.nameNode, change.value)], Tag(.implicit, .basic), .flow, items[index].mark))
                 pairs[at].1 = .sequence(Node.Sequence(items, list.tag, list.style, list.mark))
             } else {
                 var names = kind.parameterKeys

@@ -232,7 +232,7 @@ extension SceneReader {
     /// it reads as a path from where they are.
     static func shownPath(_ path: String, relativeTo file: String) -> String {
         guard !path.hasPrefix("/"), !file.hasPrefix("<") else { return path }
-        let folder = (file as NSString).deletingLastPathComponent
+        let folder = FolderPath.of(file)
         return folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)
     }
 

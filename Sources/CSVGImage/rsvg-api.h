@@ -1,7 +1,7 @@
 // The few functions of librsvg 2.5x, GLib and Cairo that svg.c calls, declared here instead of
 // included. Their headers come with pkg-config flags holding -pthread, which SwiftPM refuses with
-// "warning: prohibited flag(s)" in every package that builds Arrange; declared here, the target
-// links the libraries by name and needs no flags. Tests/RendererTests/RsvgDeclarationTests.swift
+// "warning: prohibited flag(s)" in every package that builds Arrange; declared here, they type
+// the pointers svg.c finds in librsvg when it loads it (dlopen), and need no flags. Tests/RendererTests/RsvgDeclarationTests.swift
 // compiles this file against the real headers (each name below stood in for the real type), so a
 // prototype or struct that differs from the installed library fails a test.
 #ifndef ARRANGE_RSVG_API_H

@@ -194,7 +194,7 @@ struct SceneInput: Sendable {
         var found: [SceneInput] = []
         for case let url as URL in walker where isScene(url.lastPathComponent) || isMarkdown(url.lastPathComponent) {
             let relative = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
-            let subfolder = (relative as NSString).deletingLastPathComponent
+            let subfolder = FolderPath.of(relative)
             found.append(SceneInput(path: (folder as NSString).appendingPathComponent(relative), subfolder: subfolder))
         }
         return found.sorted { $0.path < $1.path }
@@ -216,7 +216,7 @@ struct SceneInput: Sendable {
             var isDirectory: ObjCBool = false
             let path = base.isEmpty ? relative : base + "/" + relative
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-            found.append(SceneInput(path: path, subfolder: (relative as NSString).deletingLastPathComponent))
+            found.append(SceneInput(path: path, subfolder: FolderPath.of(relative)))
         }
         return found.sorted { $0.path < $1.path }
     }

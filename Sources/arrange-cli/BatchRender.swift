@@ -223,7 +223,7 @@ struct BatchRender: Sendable {
                     continue
                 }
                 do {
-                    let folder = (path as NSString).deletingLastPathComponent
+                    let folder = FolderPath.of(path)
                     try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
                     try FileOutput.write(data, to: URL(fileURLWithPath: path), sync: settings.sync)
                     written.append(path)

@@ -70,7 +70,7 @@ struct MarkdownRewrite {
             return String(cString: resolved)
         }
         if let file = real(path) { return file }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FolderPath.of(path)
         return real(folder.isEmpty ? "." : folder).map { ($0 as NSString).appendingPathComponent((path as NSString).lastPathComponent) }
     }
 
@@ -111,7 +111,7 @@ struct MarkdownRewrite {
                 // The blocks as they were read and rendered, not the file as it is now.
                 guard let document = first.plan.input.markdown else { continue }
                 let images = Dictionary(file.plans.map { ($0.plan.input.markdownBlock ?? 0, $0.outcome.outputs) }, uniquingKeysWith: { first, _ in first })
-                let folder = (target as NSString).deletingLastPathComponent
+                let folder = FolderPath.of(target)
                 var problem: String?
                 let text = document.rewritten { block in
                     guard let picture = images[block.number]?.first else {

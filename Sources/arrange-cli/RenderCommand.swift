@@ -172,7 +172,7 @@ struct RenderCommand: ParsableCommand, SceneReadingCommand {
         if inputs.filter({ $0.path == "-" }).count > 1 {
             throw ValidationError("standard input ('-') can be read only once")
         }
-        let folder = toFile ? (output as NSString).deletingLastPathComponent : output
+        let folder = toFile ? FolderPath.of(output) : output
         if !toStandardOutput, !folder.isEmpty {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

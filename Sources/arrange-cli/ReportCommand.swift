@@ -13,7 +13,10 @@ struct ReportCommand: ParsableCommand {
 
     /// `arrange report merge`: shards' JSON summaries into one report.
     struct Merge: ParsableCommand {
+        // Named here: without it, every run of any command spells the type's name out at run
+        // time (a millisecond of start-up).
         static let configuration = CommandConfiguration(
+            commandName: "merge",
             abstract: "Join the JSON summaries of sharded check runs into one report.",
             discussion: """
             Each shard of a CI matrix runs `arrange check … --shard i/n --json shard-i.json`; \

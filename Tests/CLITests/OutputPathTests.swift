@@ -1,3 +1,4 @@
+import ArrangeScene
 import Foundation
 import Testing
 import TestSupport
@@ -53,6 +54,21 @@ import TestSupport
         for name in ["x.png", "y.png", "top.png", "out2.png"] {
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "\(name) was written")
         }
+    }
+
+    /// One-letter names: Foundation's `deletingLastPathComponent` crashed on "o" and "x/"; the
+    /// folder of a path is now worked out by `FolderPath`.
+    @Test func oneLetterOutputFoldersAndScenesDoNotCrash() throws {
+        let folder = try tree()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("docs/top.yaml"), to: folder.appendingPathComponent("s"))
+        for output in ["o", "p/"] {
+            let run = try arrange(["render", "s", "docs/top.yaml", "-o", output, "--format", "png", "--flat"], in: folder)
+            #expect(run.status == 0, "\(output): \(run.errors)")
+            #expect(files(folder, output) == ["s.png", "top.png"])
+        }
+        #expect(FolderPath.of("o") == "" && FolderPath.of("x/") == "" && FolderPath.of("/o") == "/")
+        #expect(FolderPath.of("a/b/c") == "a/b" && FolderPath.of("a//b/") == "a" && FolderPath.of("/") == "/")
     }
 
     @Test func outputsMirrorTheScenesFolders() throws {

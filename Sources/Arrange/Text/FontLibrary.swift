@@ -26,13 +26,34 @@ public final class FontLibrary: Sendable {
     /// The family of `Font.Design.default` and `.rounded`, which every library must have.
     public static let defaultFamily = "DejaVu Sans"
 
-    /// The installed fonts, found through fontconfig once per process.
-    public static let system = FontLibrary(descriptors: FontLibrary.installedFaces())
+    /// The installed fonts, found through fontconfig once per process, when a family is first
+    /// looked up: a scene without text never starts fontconfig (a third of start-up otherwise).
+    public static let system = FontLibrary(source: .installed)
 
-    /// Faces by family name, lowercased; the ones given by the user first.
-    private let families: [String: [FaceDescriptor]]
+    /// Faces by family name, lowercased, the ones given by the user first; and the family names as
+    /// written, for listing and suggestions.
+    private struct Catalog: Sendable {
+        let families: [String: [FaceDescriptor]]
+        let familyNames: [String]
+    }
+
+    /// Where the catalog comes from: fontconfig's list, read on first use, or faces given.
+    private enum Source: Sendable {
+        case installed
+        case faces(Catalog)
+    }
+
+    private static let installedCatalog = catalog(of: installedFaces())
+    private let source: Source
+    private var catalog: Catalog {
+        switch source {
+        case .installed: Self.installedCatalog
+        case .faces(let catalog): catalog
+        }
+    }
+    private var families: [String: [FaceDescriptor]] { catalog.families }
     /// The family names as written, for listing and suggestions.
-    public let familyNames: [String]
+    public var familyNames: [String] { catalog.familyNames }
     private let loaded = Mutex<[FontFaceID: LoadedFace]>([:])
     let shapeCache = Mutex(ShapeCache())
 
@@ -64,6 +85,14 @@ public final class FontLibrary: Sendable {
     }
 
     init(descriptors: [FaceDescriptor]) {
+        source = .faces(Self.catalog(of: descriptors))
+    }
+
+    private init(source: Source) {
+        self.source = source
+    }
+
+    private static func catalog(of descriptors: [FaceDescriptor]) -> Catalog {
         var families: [String: [FaceDescriptor]] = [:]
         var names: [String] = []
         for descriptor in descriptors {
@@ -75,8 +104,7 @@ public final class FontLibrary: Sendable {
                 }
             }
         }
-        self.families = families
-        familyNames = names.sorted()
+        return Catalog(families: families, familyNames: names.sorted())
     }
 
     /// Every face, each once, in the order they were added.
