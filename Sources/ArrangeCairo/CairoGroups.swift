@@ -19,15 +19,22 @@ extension CairoPainter {
         var shadow: ShadowCapture?
         /// A group with drawing effects: what its end must finish.
         var effects: EffectState?
+        /// The painter's `clipAsFill` outside this group, restored at its end.
+        var outerClipAsFill: (shape: ShapeKind, frame: CGRect)?
     }
 
     mutating func beginGroup(_ group: DisplayGroup, frame: CGRect, identity: ViewIdentity) {
         if group.hasDrawingEffects { return beginEffectGroup(group, frame: frame) }
         cairo_save(context)
-        let clip = DrawnBounds.isDrawable(frame) ? group.clip : nil
+        var clip = DrawnBounds.isDrawable(frame) ? group.clip : nil
         let clipPath = DrawnBounds.isDrawable(frame) ? group.clipPath.flatMap { $0.isFinite ? $0 : nil } : nil
         let blend = Self.blendOperator(group.blendMode)
         let composited = group.opacity < 1 || blend != nil
+        let outerClipAsFill = clipAsFill
+        if !composited, clipPath == nil, let shape = clip, Self.clipDrawnAsFill(group, shape: shape, frame: frame, fonts: fonts) {
+            clipAsFill = (shape, frame)
+            clip = nil
+        }
         if composited {
             // The clips apply once, when the group is painted back (as in librsvg); drawn under
             // them too, an anti-aliased edge would be faded twice. Clipped to their bounds in
@@ -39,7 +46,7 @@ extension CairoPainter {
         }
         cairo_translate(context, Double(group.translation.width), Double(group.translation.height))
         var open = OpenGroup(composited: composited, opacity: group.opacity, blend: blend, clip: clip, clipPath: clipPath, frame: frame, shadow: nil,
-                             effects: nil)
+                             effects: nil, outerClipAsFill: outerClipAsFill)
         if let shadow = group.shadow, let capture = ShadowCapture.begin(shadow, items: group.items, on: context, vector: textAsText) {
             open.shadow = capture
             context = capture.context
@@ -56,6 +63,7 @@ extension CairoPainter {
     /// Ends what every group opens: its shadow is painted under it, then the group is composited
     /// through its clips with its blend mode and opacity, and the saved state comes back.
     mutating func finish(_ open: OpenGroup) {
+        clipAsFill = open.outerClipAsFill
         if let capture = open.shadow {
             context = capture.outer
             capture.finish()
@@ -68,6 +76,55 @@ extension CairoPainter {
             cairo_paint_with_alpha(context, open.opacity)
         }
         cairo_restore(context)
+    }
+
+    /// Whether a group clipped to a rounded rectangle (a tag's, a card's `cornerRadius`) can be
+    /// drawn without the clip: each item either is a rectangle filled over the whole frame (drawn
+    /// as the clip's outline instead) or draws only where the clip keeps everything, away from the
+    /// corners (a fill's frame, a text's glyph boxes). Cairo draws under a curved clip through a
+    /// mask made for every item, which took a third of a tag cloud's PNG; the pixels are those of
+    /// the clip (coverage of the same outline by the same rasteriser).
+    static func clipDrawnAsFill(_ group: DisplayGroup, shape: ShapeKind, frame: CGRect, fonts: FontLibrary) -> Bool {
+        guard group.shadow == nil, group.translation == .zero, !group.items.isEmpty,
+              case .roundedRectangle(let radius, .circular) = shape, radius.isFinite, radius >= 0 else { return false }
+        // The corners' squares, of the radius the outline draws (at most half the shorter side):
+        // a box inside the frame and outside all four lies in one of the two bands between them.
+        let r = min(radius, frame.width / 2, frame.height / 2)
+        let across = frame.insetBy(dx: 0, dy: r), down = frame.insetBy(dx: r, dy: 0)
+        func inside(_ box: CGRect) -> Bool {
+            let slack: CGFloat = 1e-6
+            func holds(_ band: CGRect) -> Bool {
+                band.width >= 0 && band.height >= 0 && box.minX >= band.minX - slack && box.maxX <= band.maxX + slack
+                    && box.minY >= band.minY - slack && box.maxY <= band.maxY + slack
+            }
+            return holds(across) || holds(down)
+        }
+        for item in group.items {
+            switch item.content {
+            case .fill(let kind, _):
+                if kind == .rectangle, item.frame.contains(frame) { continue }
+                guard inside(item.frame.standardized) else { return false }
+            case .text(let run):
+                for line in run.lines {
+                    for glyph in line.glyphs {
+                        guard let face = glyph.face else { continue }
+                        // A glyph HarfBuzz cannot measure may draw anywhere.
+                        guard let ink = fonts.inkBounds(of: glyph.id, in: face) else {
+                            if (try? fonts.outline(of: glyph.id, in: face))?.path.isEmpty == true { continue }
+                            return false
+                        }
+                        let scale = run.font.size / CGFloat(ink.unitsPerEm)
+                        let box = CGRect(x: item.frame.minX + line.origin.x + glyph.x + ink.bounds.minX * scale,
+                                         y: item.frame.minY + line.origin.y + glyph.y + ink.bounds.minY * scale,
+                                         width: ink.bounds.width * scale, height: ink.bounds.height * scale)
+                        guard box.minX.isFinite, box.minY.isFinite, box.width.isFinite, box.height.isFinite, inside(box) else { return false }
+                    }
+                }
+            default:
+                return false
+            }
+        }
+        return true
     }
 
     /// Clips to the shape `clip` in `frame` and to `clipPath` from its corner.

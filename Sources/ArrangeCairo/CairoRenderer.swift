@@ -248,6 +248,9 @@ struct CairoPainter: DisplayListVisitor {
     let faces: CairoFaces
     /// The open groups, innermost last: what `endGroup` must undo.
     var groups: [OpenGroup] = []
+    /// Inside a group whose clip is drawn as its background's outline instead (see
+    /// `CairoPainter.clipDrawnAsFill`): the clip's shape and frame.
+    var clipAsFill: (shape: ShapeKind, frame: CGRect)?
     /// Image surfaces made so far, by source.
     var images: [ObjectIdentifier: ImageSurface] = [:]
     /// SVG images parsed so far, by source.
@@ -324,7 +327,12 @@ struct CairoPainter: DisplayListVisitor {
 
     mutating func fill(_ shape: ShapeKind, color: Color, in frame: CGRect, identity: ViewIdentity) {
         guard DrawnBounds.isDrawable(frame) else { return }
-        Self.path(context, shape, frame)
+        if let clip = clipAsFill, shape == .rectangle, frame.contains(clip.frame) {
+            // The background under a clip that was left out: what the clip leaves of it.
+            Self.path(context, clip.shape, clip.frame)
+        } else {
+            Self.path(context, shape, frame)
+        }
         Self.setColor(context, color)
         cairo_fill(context)
     }

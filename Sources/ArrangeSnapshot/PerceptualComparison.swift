@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// How two images are compared for a snapshot check, as pixelmatch (and Playwright's
 /// `toHaveScreenshot`) compare them: per pixel, by the distance of their colours in the YIQ space,
@@ -42,43 +43,77 @@ public struct ImageComparison: Hashable, Sendable {
 
     /// Compares `actual` with `reference`. Rows that are byte for byte the same are skipped
     /// whole (a `memcmp`, vectorised by the C library), so identical images cost one pass over
-    /// their bytes; the diff image is drawn only when `Result.diffImage` is read.
+    /// their bytes; the rest is compared in bands of rows, one per core, joined in row order (the
+    /// same counts and marks as one pass). The diff image is drawn only when
+    /// `Result.diffImage` is read.
     /// - Throws: `SnapshotError.sizeMismatch`, naming both sizes, when they differ in size.
     public func compare(_ reference: Bitmap, _ actual: Bitmap) throws -> Result {
         guard reference.width == actual.width, reference.height == actual.height else {
             throw SnapshotError.sizeMismatch(expected: (reference.width, reference.height), actual: (actual.width, actual.height))
         }
-        let width = reference.width, height = reference.height, rowBytes = width * 4
+        let width = reference.width, height = reference.height
+        // Bands of at least 64 rows: a small image is not worth a thread.
+        let bands = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8, height / 64))
+        let found = Mutex<[Int: Band]>([:])
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+            let rows = (height * band / bands)..<(height * (band + 1) / bands)
+            let result = reference.pixels.withUnsafeBufferPointer { a in
+                actual.pixels.withUnsafeBufferPointer { b in compareRows(rows, a, b, width: width, height: height) }
+            }
+            found.withLock { $0[band] = result }
+        }
+        let results = found.withLock { $0 }
         var marks: [ImageComparisonResult.Mark] = []
         var differing = 0, antiAliased = 0
         var box: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
-        // 35215 is the largest YIQ distance, between black and white.
-        let maxDelta = 35215 * threshold * threshold
-        reference.pixels.withUnsafeBufferPointer { a in
-            actual.pixels.withUnsafeBufferPointer { b in
-                guard let rowsA = a.baseAddress, let rowsB = b.baseAddress else { return }
-                for y in 0..<height where memcmp(rowsA + y * rowBytes, rowsB + y * rowBytes, rowBytes) != 0 {
-                    for x in 0..<width {
-                        let i = (y * width + x) * 4
-                        if a[i] == b[i] && a[i + 1] == b[i + 1] && a[i + 2] == b[i + 2] && a[i + 3] == b[i + 3] { continue }
-                        guard abs(Self.colorDelta(a, b, i, i, brightnessOnly: false)) > maxDelta else { continue }
-                        if !includeAntiAliasing,
-                           Self.isAntiAliased(a, x, y, width, height, b) || Self.isAntiAliased(b, x, y, width, height, a) {
-                            antiAliased += 1
-                            marks.append(.init(pixel: y * width + x, antiAliased: true))
-                        } else {
-                            differing += 1
-                            marks.append(.init(pixel: y * width + x, antiAliased: false))
-                            box = (min(box?.minX ?? x, x), min(box?.minY ?? y, y), max(box?.maxX ?? x, x), max(box?.maxY ?? y, y))
-                        }
-                    }
-                }
+        for band in 0..<bands {
+            guard let result = results[band] else { continue }
+            marks += result.marks
+            differing += result.differing
+            antiAliased += result.antiAliased
+            if let b = result.box {
+                box = (min(box?.minX ?? b.minX, b.minX), min(box?.minY ?? b.minY, b.minY), max(box?.maxX ?? b.maxX, b.maxX), max(box?.maxY ?? b.maxY, b.maxY))
             }
         }
         let bounds = box.map { CGRect(x: $0.minX, y: $0.minY, width: $0.maxX - $0.minX + 1, height: $0.maxY - $0.minY + 1) }
         return Result(differingPixels: differing, antiAliasedPixels: antiAliased, totalPixels: width * height,
                       differingBounds: bounds, reference: reference, marks: marks,
                       maxDifferingFraction: maxDifferingFraction, maxDifferingPixels: maxDifferingPixels)
+    }
+
+    /// What one band of rows found.
+    private struct Band: Sendable {
+        var marks: [ImageComparisonResult.Mark] = []
+        var differing = 0, antiAliased = 0
+        var box: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+    }
+
+    /// Compares the pixels of `rows` (anti-aliasing looks at neighbours in any row).
+    private func compareRows(_ rows: Range<Int>, _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
+                             width: Int, height: Int) -> Band {
+        var band = Band()
+        guard let rowsA = a.baseAddress, let rowsB = b.baseAddress else { return band }
+        let rowBytes = width * 4
+        // 35215 is the largest YIQ distance, between black and white.
+        let maxDelta = 35215 * threshold * threshold
+        for y in rows where memcmp(rowsA + y * rowBytes, rowsB + y * rowBytes, rowBytes) != 0 {
+            for x in 0..<width {
+                let i = (y * width + x) * 4
+                if a[i] == b[i] && a[i + 1] == b[i + 1] && a[i + 2] == b[i + 2] && a[i + 3] == b[i + 3] { continue }
+                guard abs(Self.colorDelta(a, b, i, i, brightnessOnly: false)) > maxDelta else { continue }
+                if !includeAntiAliasing,
+                   Self.isAntiAliased(a, x, y, width, height, b) || Self.isAntiAliased(b, x, y, width, height, a) {
+                    band.antiAliased += 1
+                    band.marks.append(.init(pixel: y * width + x, antiAliased: true))
+                } else {
+                    band.differing += 1
+                    band.marks.append(.init(pixel: y * width + x, antiAliased: false))
+                    let box = band.box
+                    band.box = (min(box?.minX ?? x, x), min(box?.minY ?? y, y), max(box?.maxX ?? x, x), max(box?.maxY ?? y, y))
+                }
+            }
+        }
+        return band
     }
 
     /// The diff image: the reference in pale grey, so the marks stand out in context; differing

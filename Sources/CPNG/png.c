@@ -48,6 +48,13 @@ void arrange_png_scanlines(const uint8_t *pixels, size_t stride, uint32_t width,
     for (uint32_t y = 0; y < rows; y++) {
         const uint32_t *row = (const uint32_t *)(const void *)(pixels + (size_t)y * stride);
         uint8_t *line = out + (size_t)y * (length + 1);
+        // A row equal to the one above (a picture's plain background between its rows of views)
+        // filters to zeros under Paeth, and needs no straightening: the row above's stays.
+        if (filter && y > 0 && memcmp(row, pixels + (size_t)(y - 1) * stride, (size_t)width * 4) == 0) {
+            line[0] = 4;  // Paeth
+            memset(line + 1, 0, length);
+            continue;
+        }
         if (!filter) {
             line[0] = 0;
             straighten(row, width, channels, line + 1);

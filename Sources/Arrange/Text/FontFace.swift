@@ -187,6 +187,15 @@ final class LoadedFace: @unchecked Sendable {
                            strikeoutPosition: CGFloat(strikeout.position) * scale, strikeoutThickness: CGFloat(strikeout.thickness) * scale)
     }
 
+    /// The box around the glyph's outline in design units from the pen position on the baseline,
+    /// y pointing down; nil for a glyph with no outline (a space) or none HarfBuzz can measure.
+    func inkBounds(_ glyph: UInt32) -> CGRect? {
+        var extents = hb_glyph_extents_t()
+        guard hb_font_get_glyph_extents(font, glyph, &extents) != 0, extents.width != 0, extents.height != 0 else { return nil }
+        return CGRect(x: CGFloat(extents.x_bearing), y: CGFloat(-extents.y_bearing),
+                      width: CGFloat(extents.width), height: CGFloat(-extents.height)).standardized
+    }
+
     /// The glyph's outline as SVG path data in design units, y pointing down (the SVG way), with
     /// whole-unit coordinates written as integers. Empty for a glyph with no outline (a space).
     func outlinePath(_ glyph: UInt32) -> String {

@@ -210,6 +210,13 @@ public final class FontLibrary: Sendable {
         return (face.outlinePath(glyph), face.unitsPerEm)
     }
 
+    /// The box around a glyph's outline and its face's units per em, in design units from the pen
+    /// on the baseline (y down); nil for a glyph that draws nothing or cannot be measured.
+    public func inkBounds(of glyph: UInt32, in id: FontFaceID) -> (bounds: CGRect, unitsPerEm: Double)? {
+        guard let face = try? face(id), let bounds = face.inkBounds(glyph) else { return nil }
+        return (bounds, face.unitsPerEm)
+    }
+
     /// A colour glyph's PNG image and its frame in design units from the pen (y down), or nil for
     /// a glyph drawn as an outline.
     public func colorImage(of glyph: UInt32, in id: FontFaceID) throws -> (png: Data, frame: CGRect, unitsPerEm: Double)? {
