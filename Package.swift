@@ -29,8 +29,10 @@ let package = Package(
         .target(name: "Arrange", dependencies: ["CHarfBuzz", "CFontconfig", "CUnicode", "CImageCodecs"]),
         // PNG and JPEG decoding for `Image` (libpng-dev, libjpeg62-turbo-dev), in C because both
         // report errors by longjmp. SVG images are sized through the reader CSVGImage installs, so
-        // the core links no renderer library.
-        .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+        // the core links no renderer library. For image comparison the common PNG (8-bit RGB or
+        // RGBA) is inflated by libdeflate (libdeflate-dev), twice zlib's speed; zlib sums its CRCs.
+        .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("deflate"),
+                                                       .linkedLibrary("z")]),
         // HarfBuzz: reads font files, shapes text, gives glyph outlines and colour glyph images.
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         // fontconfig: finds the installed font families.

@@ -23,12 +23,13 @@ cd "$(dirname "$0")/.."
 #   zlib1g-dev                 deflate for the banded PNG writer (CPNG)
 #   python3-pil                Pillow: the tall-PNG cross-check (Scripts/check-tall-png.py)
 #   libpng-dev, libjpeg62-turbo-dev  decoding PNG and JPEG images (CImageCodecs)
+#   libdeflate-dev             inflating the common PNG fast when pictures are compared (CImageCodecs)
 #   librsvg2-dev               sizing and drawing SVG images (CSVGImage, its functions declared in rsvg-api.h)
 #   inkscape, firefox-esr      the SVG viewer tests (SVG 1.1 readers and Gecko draw every fixture)
 #   fonts-material-design-icons-iconfont  Material Icons (Apache 2.0): the icons `icon:` and Image(icon:) draw by name
 packages=(libcairo2-dev pkg-config libharfbuzz-dev libfontconfig-dev libicu-dev fonts-dejavu-core fonts-dejavu-extra
           fonts-noto-cjk fonts-noto-color-emoji librsvg2-bin libxml2-utils chromium fonts-liberation2 libharfbuzz-bin poppler-utils time
-          zlib1g-dev python3-pil libpng-dev libjpeg62-turbo-dev librsvg2-dev inkscape firefox-esr
+          zlib1g-dev python3-pil libpng-dev libjpeg62-turbo-dev libdeflate-dev librsvg2-dev inkscape firefox-esr
           fonts-material-design-icons-iconfont)
 missing=()
 for package in "${packages[@]}"; do

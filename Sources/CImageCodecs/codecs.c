@@ -2,10 +2,12 @@
 
 #include <stdio.h>
 #include <jpeglib.h>
+#include <libdeflate.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 static int is_space(uint8_t byte) { return byte == ' ' || byte == '\t' || byte == '\r' || byte == '\n'; }
 
@@ -228,8 +230,138 @@ static void png_memory_failed(png_structp png, png_const_charp message) {
 // Warnings (a bad CRC in an ancillary chunk, say) leave a whole image, as for Cairo.
 static void png_memory_warned(png_structp png, png_const_charp message) { (void)png; (void)message; }
 
+static uint32_t big_endian_32(const uint8_t *p) {
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];
+}
+
+/// Undoes one row's PNG filter in place (`prior` is the row above, unfiltered; NULL for the first).
+/// Returns -1 for a filter type PNG does not define.
+static int unfilter_row(int filter, uint8_t *row, const uint8_t *prior, size_t length, size_t bpp) {
+    switch (filter) {
+    case 0:
+        return 0;
+    case 1:
+        for (size_t i = bpp; i < length; i++) row[i] = (uint8_t)(row[i] + row[i - bpp]);
+        return 0;
+    case 2:
+        if (prior) for (size_t i = 0; i < length; i++) row[i] = (uint8_t)(row[i] + prior[i]);
+        return 0;
+    case 3:
+        for (size_t i = 0; i < length; i++) {
+            int a = i >= bpp ? row[i - bpp] : 0, b = prior ? prior[i] : 0;
+            row[i] = (uint8_t)(row[i] + (a + b) / 2);
+        }
+        return 0;
+    case 4:
+        if (!prior) {
+            // Paeth with no row above is Sub.
+            for (size_t i = bpp; i < length; i++) row[i] = (uint8_t)(row[i] + row[i - bpp]);
+            return 0;
+        }
+        for (size_t i = 0; i < bpp; i++) row[i] = (uint8_t)(row[i] + prior[i]);
+        for (size_t i = bpp; i < length; i++) {
+            int a = row[i - bpp], b = prior[i], c = prior[i - bpp];
+            int p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
+            row[i] = (uint8_t)(row[i] + (pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)));
+        }
+        return 0;
+    default:
+        return -1;
+    }
+}
+
+/// The common PNG, decoded without libpng: 8-bit RGB or RGBA, not interlaced, no tRNS, every
+/// chunk's CRC right, its IDAT chunks in one run and their zlib stream exactly the image's rows
+/// (libdeflate inflates it whole, twice zlib's speed, checking its Adler-32). Returns 0 when
+/// decoded; 1 for anything else, which libpng then decodes (or refuses with its own words), so
+/// what is accepted and every error stay libpng's.
+static int png_decode_plain(const uint8_t *bytes, size_t length, uint32_t width, uint32_t height, uint8_t *pixels) {
+    static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
+    if (length < 8 || memcmp(bytes, signature, 8) != 0 || width == 0 || height == 0) return 1;
+    size_t at = 8, channels = 0, idat_bytes = 0, idat_chunks = 0;
+    const uint8_t *first_idat = NULL;
+    int idat_over = 0, ended = 0;
+    while (!ended) {
+        if (length - at < 12) return 1;
+        uint32_t size = big_endian_32(bytes + at);
+        const uint8_t *type = bytes + at + 4, *data = bytes + at + 8;
+        if (size > length - at - 12) return 1;
+        if (crc32(crc32(0, Z_NULL, 0), type, size + 4) != big_endian_32(data + size)) return 1;
+        if (memcmp(type, "IHDR", 4) == 0) {
+            if (at != 8 || size != 13 || big_endian_32(data) != width || big_endian_32(data + 4) != height) return 1;
+            // Bit depth 8; colour type 2 (RGB) or 6 (RGBA); compression, filter, interlace 0.
+            if (data[8] != 8 || (data[9] != 2 && data[9] != 6) || data[10] || data[11] || data[12]) return 1;
+            channels = data[9] == 2 ? 3 : 4;
+        } else if (memcmp(type, "IDAT", 4) == 0) {
+            if (!channels || idat_over) return 1;
+            if (!first_idat) first_idat = bytes + at;
+            idat_bytes += size;
+            idat_chunks++;
+        } else {
+            if (!channels) return 1;
+            if (first_idat) idat_over = 1;
+            if (memcmp(type, "IEND", 4) == 0) ended = 1;
+            else if (memcmp(type, "tRNS", 4) == 0) return 1;
+            // A critical chunk other than PLTE (a suggested palette for RGB) is libpng's to judge.
+            else if (!(type[0] & 0x20) && memcmp(type, "PLTE", 4) != 0) return 1;
+        }
+        at += 12 + (size_t)size;
+    }
+    if (!first_idat || !idat_bytes) return 1;
+    size_t stride = (size_t)width * channels, filtered = (stride + 1) * (size_t)height;
+    // The IDAT chunks' data, joined when there are several.
+    uint8_t *joined = NULL;
+    const uint8_t *stream = first_idat + 8;
+    if (idat_chunks > 1) {
+        joined = malloc(idat_bytes);
+        if (!joined) return 1;
+        size_t filled = 0;
+        for (const uint8_t *chunk = first_idat; filled < idat_bytes; ) {
+            uint32_t size = big_endian_32(chunk);
+            memcpy(joined + filled, chunk + 8, size);
+            filled += size;
+            chunk += 12 + (size_t)size;
+        }
+        stream = joined;
+    }
+    uint8_t *rows = malloc(filtered);
+    struct libdeflate_decompressor *inflater = rows ? libdeflate_alloc_decompressor() : NULL;
+    enum libdeflate_result inflated = inflater ? libdeflate_zlib_decompress(inflater, stream, idat_bytes, rows, filtered, NULL)
+                                               : LIBDEFLATE_BAD_DATA;
+    if (inflater) libdeflate_free_decompressor(inflater);
+    free(joined);
+    if (inflated != LIBDEFLATE_SUCCESS) {
+        free(rows);
+        return 1;
+    }
+    const uint8_t *prior = NULL;
+    for (uint32_t y = 0; y < height; y++) {
+        uint8_t *row = rows + (size_t)y * (stride + 1);
+        if (unfilter_row(row[0], row + 1, prior, stride, channels) != 0) {
+            free(rows);
+            return 1;
+        }
+        prior = row + 1;
+        uint8_t *out = pixels + (size_t)y * width * 4;
+        if (channels == 4) {
+            memcpy(out, row + 1, stride);
+        } else {
+            const uint8_t *in = row + 1;
+            for (uint32_t x = 0; x < width; x++, in += 3, out += 4) {
+                out[0] = in[0];
+                out[1] = in[1];
+                out[2] = in[2];
+                out[3] = 0xff;
+            }
+        }
+    }
+    free(rows);
+    return 0;
+}
+
 int arrange_png_decode_rgba(const uint8_t *bytes, size_t length, uint32_t width, uint32_t height, uint8_t *pixels,
                             char *error, size_t size) {
+    if (png_decode_plain(bytes, length, width, height, pixels) == 0) return 0;
     struct png_memory source;
     memset(&source, 0, sizeof source);
     source.bytes = bytes;

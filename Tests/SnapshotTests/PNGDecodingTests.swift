@@ -41,6 +41,56 @@ import TestSupport
         #expect(deep.pixels == [0x12, 0xAB, 0x00, 255])
     }
 
+    /// An 8-bit RGB or RGBA PNG whose rows use the given filters (0 None … 4 Paeth, applied by
+    /// Python from the PNG specification), its zlib stream split over `pieces` IDAT chunks; with
+    /// `breakCRC`, the first IDAT chunk's CRC is wrong.
+    func filteredPNG(colorType: Int, width: Int, rows: [[Int]], filters: [Int], pieces: Int, breakCRC: Bool = false) throws -> Data {
+        let script = """
+        import struct, sys, zlib
+        ct, width, rows, filters, pieces, broken = \(colorType), \(width), \(rows), \(filters), \(pieces), \(breakCRC ? "True" : "False")
+        bpp = 3 if ct == 2 else 4
+        def paeth(a, b, c):
+            p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            return a if pa <= pb and pa <= pc else (b if pb <= pc else c)
+        raw, prior = b"", [0] * len(rows[0])
+        for row, f in zip(rows, filters):
+            out = []
+            for i, x in enumerate(row):
+                a = row[i - bpp] if i >= bpp else 0; b = prior[i]; c = prior[i - bpp] if i >= bpp else 0
+                out.append((x - [0, a, b, (a + b) // 2, paeth(a, b, c)][f]) % 256)
+            raw += bytes([f] + out); prior = row
+        def chunk(t, d, good=True): return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d) ^ (0 if good else 1))
+        z = zlib.compress(raw); step = -(-len(z) // pieces)
+        idats = b"".join(chunk(b"IDAT", z[i:i + step], not (broken and i == 0)) for i in range(0, len(z), step))
+        sys.stdout.buffer.write(b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, len(rows), 8, ct, 0, 0, 0))
+                                + idats + chunk(b"IEND", b""))
+        """
+        let run = try ExternalTool.run(try ExternalTool.locate("python3", package: "python3"), ["-c", script])
+        #expect(run.status == 0, "\(run.errors)")
+        return run.output
+    }
+
+    /// The common PNG (8-bit RGB or RGBA) is inflated by libdeflate and unfiltered by Arrange's
+    /// own loop: every filter, several IDAT chunks, RGB gaining alpha 255, all as written; a bad
+    /// CRC is still refused (libpng then reads it and says why).
+    @Test func everyFilterOfTheCommonPNGDecodesToItsSamples() throws {
+        let rgba = [[10, 20, 30, 40, 200, 210, 220, 230, 5, 6, 7, 8],
+                    [11, 22, 33, 44, 199, 100, 221, 0, 250, 251, 252, 253],
+                    [0, 0, 0, 0, 255, 255, 255, 255, 128, 64, 32, 16],
+                    [9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 255, 254],
+                    [77, 77, 77, 77, 78, 78, 78, 78, 79, 79, 79, 79]]
+        for pieces in [1, 3] {
+            let data = try filteredPNG(colorType: 6, width: 3, rows: rgba, filters: [0, 1, 2, 3, 4], pieces: pieces)
+            #expect(try Bitmap(png: data).pixels == rgba.flatMap { $0.map { UInt8($0) } })
+        }
+        // Paeth on the first row (no row above: Sub), then Average, Up, Sub, None; RGB → alpha 255.
+        let rgb = [[1, 2, 3, 250, 251, 252], [4, 5, 6, 7, 8, 9], [100, 0, 255, 0, 100, 255]]
+        let data = try filteredPNG(colorType: 2, width: 2, rows: rgb, filters: [4, 3, 2], pieces: 2)
+        #expect(try Bitmap(png: data).pixels == [1, 2, 3, 255, 250, 251, 252, 255, 4, 5, 6, 255, 7, 8, 9, 255, 100, 0, 255, 255, 0, 100, 255, 255])
+        let broken = try filteredPNG(colorType: 6, width: 3, rows: rgba, filters: [0, 1, 2, 3, 4], pieces: 2, breakCRC: true)
+        #expect(throws: SnapshotError.self) { try Bitmap(png: broken) }
+    }
+
     @Test func identicalImagesCompareWithoutADifference() throws {
         let data = try png(colorType: 2, depth: 8, width: 2, rows: [[10, 20, 30, 10, 20, 30], [10, 20, 30, 10, 20, 30]])
         let image = try Bitmap(png: data)
