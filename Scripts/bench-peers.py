@@ -323,7 +323,8 @@ def print_table(rows, chromium):
                     verdicts.append(f"below dot: {'met' if mine < times['dot'][0] else 'missed'}")
             elif kind in times:
                 ratio = mine / times[kind][0]
-                verdicts.append(f"≤ {value:g}× {kind}: {'met' if ratio <= value else 'missed'} ({ratio:.2f}×)")
+                bound = "⅓ of" if abs(value - 1 / 3) < 1e-9 else f"{value:g}×"
+                verdicts.append(f"≤ {bound} {kind}: {'met' if ratio <= value else 'missed'} ({ratio:.2f}×)")
         print(f"| {work} | {mine:.3f} s | " + " | ".join(cells) + " | " + "; ".join(verdicts) + " |")
     print("\nWhole processes, the fastest of each command's runs, taken in turn in one run; (N×) is Arrange's time over the peer's.")
 
