@@ -31,8 +31,8 @@ let package = Package(
         // report errors by longjmp. SVG images are sized through the reader CSVGImage installs, so
         // the core links no renderer library. For image comparison the common PNG (8-bit RGB or
         // RGBA) is inflated by libdeflate (libdeflate-dev), twice zlib's speed; zlib sums its CRCs.
-        .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("deflate"),
-                                                       .linkedLibrary("z")]),
+        .target(name: "CImageCodecs", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"),
+                                                                               .linkedLibrary("deflate")]),
         // HarfBuzz: reads font files, shapes text, gives glyph outlines and colour glyph images.
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         // fontconfig: finds the installed font families.
@@ -56,7 +56,8 @@ let package = Package(
         // pulls in took a third of every run's start-up. Its few functions are declared in
         // rsvg-api.h (its pkg-config flags carry -pthread, which SwiftPM warns about).
         .target(name: "CSVGImage", dependencies: ["CImageCodecs"], linkerSettings: [.linkedLibrary("cairo")]),
-        // PNG scanlines and zlib (zlib1g-dev) streams for ArrangeCairo's banded PNG writer.
+        // PNG scanlines and zlib (zlib1g-dev) streams for ArrangeCairo's banded PNG writer, and
+        // scanline unfiltering for CImageCodecs' PNG reader.
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("z")]),
         // The registry of the backends Arrange ships: which backend draws each format.
         .target(name: "ArrangeBackends", dependencies: ["Arrange", "ArrangeSVG", "ArrangeCairo"]),

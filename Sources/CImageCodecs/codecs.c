@@ -1,5 +1,7 @@
 #include "CImageCodecs.h"
 
+#include "CPNG.h"
+
 #include <stdio.h>
 #include <jpeglib.h>
 #include <libdeflate.h>
@@ -234,42 +236,6 @@ static uint32_t big_endian_32(const uint8_t *p) {
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];
 }
 
-/// Undoes one row's PNG filter in place (`prior` is the row above, unfiltered; NULL for the first).
-/// Returns -1 for a filter type PNG does not define.
-static int unfilter_row(int filter, uint8_t *row, const uint8_t *prior, size_t length, size_t bpp) {
-    switch (filter) {
-    case 0:
-        return 0;
-    case 1:
-        for (size_t i = bpp; i < length; i++) row[i] = (uint8_t)(row[i] + row[i - bpp]);
-        return 0;
-    case 2:
-        if (prior) for (size_t i = 0; i < length; i++) row[i] = (uint8_t)(row[i] + prior[i]);
-        return 0;
-    case 3:
-        for (size_t i = 0; i < length; i++) {
-            int a = i >= bpp ? row[i - bpp] : 0, b = prior ? prior[i] : 0;
-            row[i] = (uint8_t)(row[i] + (a + b) / 2);
-        }
-        return 0;
-    case 4:
-        if (!prior) {
-            // Paeth with no row above is Sub.
-            for (size_t i = bpp; i < length; i++) row[i] = (uint8_t)(row[i] + row[i - bpp]);
-            return 0;
-        }
-        for (size_t i = 0; i < bpp; i++) row[i] = (uint8_t)(row[i] + prior[i]);
-        for (size_t i = bpp; i < length; i++) {
-            int a = row[i - bpp], b = prior[i], c = prior[i - bpp];
-            int p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
-            row[i] = (uint8_t)(row[i] + (pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)));
-        }
-        return 0;
-    default:
-        return -1;
-    }
-}
-
 /// The common PNG, decoded without libpng: 8-bit RGB or RGBA, not interlaced, no tRNS, every
 /// chunk's CRC right, its IDAT chunks in one run and their zlib stream exactly the image's rows
 /// (libdeflate inflates it whole, twice zlib's speed, checking its Adler-32). Returns 0 when
@@ -337,7 +303,7 @@ static int png_decode_plain(const uint8_t *bytes, size_t length, uint32_t width,
     const uint8_t *prior = NULL;
     for (uint32_t y = 0; y < height; y++) {
         uint8_t *row = rows + (size_t)y * (stride + 1);
-        if (unfilter_row(row[0], row + 1, prior, stride, channels) != 0) {
+        if (arrange_png_unfilter(row[0], row + 1, prior, stride, (int)channels) != 0) {
             free(rows);
             return 1;
         }

@@ -83,10 +83,29 @@ import TestSupport
             let data = try filteredPNG(colorType: 6, width: 3, rows: rgba, filters: [0, 1, 2, 3, 4], pieces: pieces)
             #expect(try Bitmap(png: data).pixels == rgba.flatMap { $0.map { UInt8($0) } })
         }
-        // Paeth on the first row (no row above: Sub), then Average, Up, Sub, None; RGB → alpha 255.
-        let rgb = [[1, 2, 3, 250, 251, 252], [4, 5, 6, 7, 8, 9], [100, 0, 255, 0, 100, 255]]
-        let data = try filteredPNG(colorType: 2, width: 2, rows: rgb, filters: [4, 3, 2], pieces: 2)
-        #expect(try Bitmap(png: data).pixels == [1, 2, 3, 255, 250, 251, 252, 255, 4, 5, 6, 255, 7, 8, 9, 255, 100, 0, 255, 255, 0, 100, 255, 255])
+        // Paeth on the first row (no row above: Sub), then Average, Up and Paeth again (pixel by
+        // pixel, three channels); RGB → alpha 255.
+        let rgb = [[1, 2, 3, 250, 251, 252], [4, 5, 6, 7, 8, 9], [100, 0, 255, 0, 100, 255], [99, 1, 254, 3, 90, 200]]
+        let data = try filteredPNG(colorType: 2, width: 2, rows: rgb, filters: [4, 3, 2, 4], pieces: 2)
+        #expect(try Bitmap(png: data).pixels == [1, 2, 3, 255, 250, 251, 252, 255, 4, 5, 6, 255, 7, 8, 9, 255,
+                                                 100, 0, 255, 255, 0, 100, 255, 255, 99, 1, 254, 255, 3, 90, 200, 255])
+        // A larger image of arbitrary samples (an LCG), every filter on every fifth row, in both
+        // layouts: each pixel as written.
+        var state: UInt32 = 7
+        func sample() -> Int {
+            state = state &* 1664525 &+ 1013904223
+            return Int(state >> 24)
+        }
+        for (colorType, channels) in [(6, 4), (2, 3)] {
+            let rows = (0..<23).map { _ in (0..<(37 * channels)).map { _ in sample() } }
+            let data = try filteredPNG(colorType: colorType, width: 37, rows: rows, filters: (0..<23).map { $0 % 5 }, pieces: 4)
+            let expected: [UInt8] = rows.flatMap { row in
+                stride(from: 0, to: row.count, by: channels).flatMap { x in
+                    (0..<4).map { c in UInt8(c < channels ? row[x + c] : 255) }
+                }
+            }
+            #expect(try Bitmap(png: data).pixels == expected)
+        }
         let broken = try filteredPNG(colorType: 6, width: 3, rows: rgba, filters: [0, 1, 2, 3, 4], pieces: 2, breakCRC: true)
         #expect(throws: SnapshotError.self) { try Bitmap(png: broken) }
     }
