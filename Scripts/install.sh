@@ -4,7 +4,7 @@
 #   bash Scripts/install.sh                      /usr/local/bin/arrange (root or sudo)
 #   bash Scripts/install.sh --prefix ~/.local    ~/.local/bin/arrange
 # The binary needs the shared libraries set-up installs (Cairo, HarfBuzz, fontconfig, ICU, libpng,
-# libjpeg, librsvg) and the fonts; the Swift runtime is linked into it.
+# libjpeg, libdeflate; librsvg, loaded for SVG images) and the fonts; the Swift runtime is inside it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix=/usr/local
