@@ -108,11 +108,10 @@ extension CairoPainter {
                 for line in run.lines {
                     for glyph in line.glyphs {
                         guard let face = glyph.face else { continue }
-                        // A glyph HarfBuzz cannot measure may draw anywhere.
-                        guard let ink = fonts.inkBounds(of: glyph.id, in: face) else {
-                            if (try? fonts.outline(of: glyph.id, in: face))?.path.isEmpty == true { continue }
-                            return false
-                        }
+                        // A glyph HarfBuzz cannot measure may draw anywhere; one that draws
+                        // nothing (a space) is nowhere.
+                        guard let ink = fonts.inkBounds(of: glyph.id, in: face) else { return false }
+                        if ink.bounds.isEmpty { continue }
                         let scale = run.font.size / CGFloat(ink.unitsPerEm)
                         let box = CGRect(x: item.frame.minX + line.origin.x + glyph.x + ink.bounds.minX * scale,
                                          y: item.frame.minY + line.origin.y + glyph.y + ink.bounds.minY * scale,

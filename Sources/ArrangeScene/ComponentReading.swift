@@ -39,11 +39,7 @@ extension SceneReader {
         }
         let name = try string(nameNode, UseKey.component.name)
         guard let component = library.components[name] else {
-            let known = library.components.keys.sorted()
-            let listed = known.isEmpty ? "; the scene defines no components (define them under 'components:' at its top level, or include a file that does)"
-                : known.count <= 12 ? " (components: \(Suggestion.list(known)))" : ""
-            throw error("unknown component '\(Self.shown(name))'\(Suggestion.hint(for: name, in: known))\(listed)\(library.incomplete ? Self.incompleteLibrary : "")",
-                        at: nameNode)
+            throw error(unknownDefinition("component", name: name, known: library.components.keys), at: nameNode)
         }
         if let start = context.components.firstIndex(where: { $0.name == name }) {
             let steps = context.components[start...].map { "'\($0.name)' is used at \($0.at)" } + ["'\(Self.shown(name))' again here"]
@@ -144,6 +140,15 @@ extension SceneReader {
         }
     }
 
+    /// "unknown style 'x'; did you mean …? (styles: …)": the names `known` defines, a hint, and
+    /// a note when definitions failed to read.
+    func unknownDefinition(_ what: String, name: String, known names: some Collection<String>) -> String {
+        let known = names.sorted()
+        let listed = known.isEmpty ? "; the scene defines no \(what)s (define them under '\(what)s:' at its top level, or include a file that does)"
+            : known.count <= 12 ? " (\(what)s: \(Suggestion.list(known)))" : ""
+        return "unknown \(what) '\(Self.shown(name))'\(Suggestion.hint(for: name, in: known))\(listed)\(library.incomplete ? Self.incompleteLibrary : "")"
+    }
+
     /// The modifiers of the styles `node` names (`style: card` or `style: [card, accent]`),
     /// in order, each with where its style is named.
     func styleModifiers(_ node: Node) throws -> [(item: Node, use: Node)] {
@@ -158,11 +163,7 @@ extension SceneReader {
         for nameNode in names {
             let name = try string(nameNode, ViewEntryKey.style.name)
             guard let style = library.styles[name] else {
-                let known = library.styles.keys.sorted()
-                let listed = known.isEmpty ? "; the scene defines no styles (define them under 'styles:' at its top level, or include a file that does)"
-                    : known.count <= 12 ? " (styles: \(Suggestion.list(known)))" : ""
-                throw error("unknown style '\(Self.shown(name))'\(Suggestion.hint(for: name, in: known))\(listed)\(library.incomplete ? Self.incompleteLibrary : "")",
-                            at: nameNode, see: .reuse)
+                throw error(unknownDefinition("style", name: name, known: library.styles.keys), at: nameNode, see: .reuse)
             }
             result += style.modifiers.map { ($0, nameNode) }
         }

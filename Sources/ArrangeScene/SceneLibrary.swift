@@ -108,26 +108,19 @@ extension SceneReader {
             }
         }
         var own: Set<String> = []
-        if let styles {
+        /// The file's own definitions of one kind, over the included ones.
+        func addOwn<Definition>(_ read: () throws -> [(String, Definition)], into table: inout [String: Definition], what: String) throws {
             do {
-                for (name, style) in try styleDefinitions(styles, source: source) {
-                    result.styles[name] = style
-                    own.insert("style " + name)
+                for (name, definition) in try read() {
+                    table[name] = definition
+                    own.insert(what + " " + name)
                 }
             } catch let problem as SceneError {
                 try note(problem)
             }
         }
-        if let components {
-            do {
-                for (name, component) in try componentDefinitions(components, source: source) {
-                    result.components[name] = component
-                    own.insert("component " + name)
-                }
-            } catch let problem as SceneError {
-                try note(problem)
-            }
-        }
+        if let styles { try addOwn({ try styleDefinitions(styles, source: source) }, into: &result.styles, what: "style") }
+        if let components { try addOwn({ try componentDefinitions(components, source: source) }, into: &result.components, what: "component") }
         // A definition of the file's own chooses between the included ones.
         for clash in clashes where !own.contains(clash.name) { try note(clash.problem) }
         return result

@@ -150,20 +150,38 @@ import TestSupport
         return (folder, image)
     }
 
-    @Test func anImageTheSceneShowsIsAnInput() throws {
+    /// `card.yaml` in `folder` renders with `--incremental`, renders nothing the second time, and
+    /// renders again (a different picture) once `change` has rewritten one of its inputs.
+    func rendersAgainAfter(_ change: () throws -> Void, in folder: URL) throws {
         let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
-        let (folder, image) = try imageSceneFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let arguments = ["render", "card.yaml", "-o", "out", "--incremental"]
         #expect(CLITests.run(binary, arguments, in: folder).errors.contains("rendered 1 of 1 scene (0 unchanged)"))
-        let red = try Data(contentsOf: folder.appendingPathComponent("out/card.png"))
+        let before = try Data(contentsOf: folder.appendingPathComponent("out/card.png"))
         #expect(CLITests.run(binary, arguments, in: folder).errors.contains("rendered 0 of 1 scene (1 unchanged)"))
-        // Only the image changes: the scene renders again, and the picture shows the new image.
-        try Data(Self.svg("#0000ff").utf8).write(to: image)
+        try change()
         let changed = CLITests.run(binary, arguments, in: folder)
         #expect(changed.errors.contains("rendered 1 of 1 scene (0 unchanged)"), "\(changed.errors)")
-        #expect(try Data(contentsOf: folder.appendingPathComponent("out/card.png")) != red)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("out/card.png")) != before)
         #expect(CLITests.run(binary, arguments, in: folder).errors.contains("rendered 0 of 1 scene (1 unchanged)"))
+    }
+
+    /// `arrange render card.yaml --watch` in `folder` draws the picture again once `change` has
+    /// rewritten one of its inputs.
+    func watchRedrawsAfter(_ change: () throws -> Void, in folder: URL, _ what: String) throws {
+        let picture = folder.appendingPathComponent("out/card.png")
+        let (process, logText) = try startWatching(["render", "card.yaml", "-o", "out", "--watch"], in: folder)
+        defer { stop(process) }
+        #expect(waitFor(20) { logText().contains("watching 1 scene") } != nil, "\(logText())")
+        let first = try Data(contentsOf: picture)
+        try change()
+        #expect(waitForChange(of: picture, from: first, what) != nil, "the picture did not change: \(logText())")
+    }
+
+    @Test func anImageTheSceneShowsIsAnInput() throws {
+        let (folder, image) = try imageSceneFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Only the image changes: the scene renders again, and the picture shows the new image.
+        try rendersAgainAfter({ try Data(Self.svg("#0000ff").utf8).write(to: image) }, in: folder)
     }
 
     /// A scene that includes theme/styles.yaml, whose style paints it `colour`.
@@ -180,48 +198,25 @@ import TestSupport
     static func theme(_ colour: String) -> String { "styles:\n  paint: [{fill: \(colour)}]\n" }
 
     @Test func anIncludedFileIsAnInput() throws {
-        let binary = try #require(CLITests.binary, "the arrange binary was not found; build it with 'swift build'")
         let (folder, theme) = try includeSceneFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let arguments = ["render", "card.yaml", "-o", "out", "--incremental"]
-        #expect(CLITests.run(binary, arguments, in: folder).errors.contains("rendered 1 of 1 scene (0 unchanged)"))
-        let red = try Data(contentsOf: folder.appendingPathComponent("out/card.png"))
-        #expect(CLITests.run(binary, arguments, in: folder).errors.contains("rendered 0 of 1 scene (1 unchanged)"))
         // Only the included file changes: the scene renders again, in the new colour.
-        try Data(Self.theme("blue").utf8).write(to: theme)
-        let changed = CLITests.run(binary, arguments, in: folder)
-        #expect(changed.errors.contains("rendered 1 of 1 scene (0 unchanged)"), "\(changed.errors)")
-        #expect(try Data(contentsOf: folder.appendingPathComponent("out/card.png")) != red)
-        #expect(CLITests.run(binary, arguments, in: folder).errors.contains("rendered 0 of 1 scene (1 unchanged)"))
+        try rendersAgainAfter({ try Data(Self.theme("blue").utf8).write(to: theme) }, in: folder)
     }
 
     @Test func watchRedrawsWhenAnIncludedFileChanges() throws {
         let (folder, theme) = try includeSceneFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let picture = folder.appendingPathComponent("out/card.png")
-        let (process, logText) = try startWatching(["render", "card.yaml", "-o", "out", "--watch"], in: folder)
-        defer { stop(process) }
-        #expect(waitFor(20) { logText().contains("watching 1 scene") } != nil, "\(logText())")
-        let first = try Data(contentsOf: picture)
-        try Data(Self.theme("blue").utf8).write(to: theme, options: .atomic)
-        #expect(waitForChange(of: picture, from: first, "an included file changed") != nil, "the picture did not change: \(logText())")
+        try watchRedrawsAfter({ try Data(Self.theme("blue").utf8).write(to: theme, options: .atomic) }, in: folder, "an included file changed")
     }
 
     @Test func watchRedrawsWhenAnImageChanges() throws {
         let (folder, image) = try imageSceneFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let picture = folder.appendingPathComponent("out/card.png")
-        let (process, logText) = try startWatching(["render", "card.yaml", "-o", "out", "--watch"], in: folder)
-        defer { stop(process) }
-        #expect(waitFor(20) { logText().contains("watching 1 scene") } != nil, "\(logText())")
-        let first = try Data(contentsOf: picture)
-
-        // The scene stays as it is; only the image it shows changes.
-        try Data(Self.svg("#0000ff").utf8).write(to: image, options: .atomic)
-        let took = waitForChange(of: picture, from: first, "an image changed")
-        #expect(took != nil, "the picture did not change: \(logText())")
-        // The issue asks for a redraw within 2 s; polling (0.1 s) and settling (0.15 s) take a
-        // quarter of that. The delay is printed, not asserted: speed is the benchmarks' business.
+        // The scene stays as it is; only the image it shows changes. The issue asks for a redraw
+        // within 2 s; polling (0.1 s) and settling (0.15 s) take a quarter of that. The delay is
+        // printed, not asserted: speed is the benchmarks' business.
+        try watchRedrawsAfter({ try Data(Self.svg("#0000ff").utf8).write(to: image, options: .atomic) }, in: folder, "an image changed")
     }
 
     @Test func watchTakesAMarkdownFileAndRedrawsWhenABlockChanges() throws {

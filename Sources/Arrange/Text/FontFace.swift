@@ -188,10 +188,12 @@ final class LoadedFace: @unchecked Sendable {
     }
 
     /// The box around the glyph's outline in design units from the pen position on the baseline,
-    /// y pointing down; nil for a glyph with no outline (a space) or none HarfBuzz can measure.
+    /// y pointing down: empty for a glyph that draws nothing (a space), nil for one HarfBuzz
+    /// cannot measure.
     func inkBounds(_ glyph: UInt32) -> CGRect? {
         var extents = hb_glyph_extents_t()
-        guard hb_font_get_glyph_extents(font, glyph, &extents) != 0, extents.width != 0, extents.height != 0 else { return nil }
+        guard hb_font_get_glyph_extents(font, glyph, &extents) != 0 else { return nil }
+        guard extents.width != 0, extents.height != 0 else { return .zero }
         return CGRect(x: CGFloat(extents.x_bearing), y: CGFloat(-extents.y_bearing),
                       width: CGFloat(extents.width), height: CGFloat(-extents.height)).standardized
     }

@@ -211,7 +211,8 @@ public final class FontLibrary: Sendable {
     }
 
     /// The box around a glyph's outline and its face's units per em, in design units from the pen
-    /// on the baseline (y down); nil for a glyph that draws nothing or cannot be measured.
+    /// on the baseline (y down): empty for a glyph that draws nothing, nil for one that cannot be
+    /// measured.
     public func inkBounds(of glyph: UInt32, in id: FontFaceID) -> (bounds: CGRect, unitsPerEm: Double)? {
         guard let face = try? face(id), let bounds = face.inkBounds(glyph) else { return nil }
         return (bounds, face.unitsPerEm)
