@@ -50,6 +50,15 @@ extension SceneReader {
     /// YAML's `.inf`/`-.inf` and the word `infinity` (JSON has no infinity). `.nan` and `nan` are
     /// recognised only to be refused with a clear message.
     static func numberLiteral(_ text: String) -> Literal {
+        // Digits with a point or a sign, as nearly every number is written: the checks below
+        // without lowercasing, and nothing to drop.
+        let bytes = text.utf8
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        if bytes.allSatisfy({ isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }) {
+            let unsigned = bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") ? bytes.dropFirst() : bytes[...]
+            guard let first = unsigned.first, isDigit(first) || first == UInt8(ascii: "."), let value = Double(text) else { return .notANumber }
+            return .number(value)
+        }
         let lowered = text.lowercased()
         switch lowered {
         case ".inf", "+.inf", "inf", "+inf", "infinity", "+infinity": return .number(.infinity)
@@ -77,7 +86,7 @@ extension SceneReader {
 
     /// A number described as `label` in messages.
     private mutating func number(_ node: Node, label: String, _ rule: NumberRule, random allowsRandom: Bool) throws -> Double {
-        let accepted = allowsRandom ? "\(rule.expectation) or {random: [low, high]}" : rule.expectation
+        var accepted: String { allowsRandom ? "\(rule.expectation) or {random: [low, high]}" : rule.expectation }
         let value: Double
         switch node {
         case .mapping where allowsRandom:

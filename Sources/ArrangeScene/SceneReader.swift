@@ -121,7 +121,9 @@ struct SceneReader {
             throw error("\(context) must be a mapping of \(Suggestion.list(Key.names)), found \(Self.describe(node))", at: node)
         }
         var result: [MappingEntry<Key>] = []
-        for (keyNode, value) in mapping {
+        // By index: Yams' iterator copies every pair into a new array first.
+        for index in mapping.startIndex ..< mapping.endIndex {
+            let (keyNode, value) = mapping[index]
             guard case .scalar(let scalar) = keyNode else {
                 throw error("keys in \(context) must be names, found \(Self.describe(keyNode))", at: keyNode)
             }

@@ -162,7 +162,8 @@ struct LayoutInspection {
         nodes.indices.compactMap { index -> SceneWarning? in
             let (node, _, offset) = nodes[index]
             guard let fit = node.textFit else { return nil }
-            let what = "text \(LayoutDump.quoted(Self.firstWords(node.text ?? "")))"
+            // Named only for a warning: most texts fit, and naming one splits its words.
+            var what: String { "text \(LayoutDump.quoted(Self.firstWords(node.text ?? "")))" }
             func warning(_ message: String, _ mark: String) -> SceneWarning {
                 SceneWarning(location: locate(node), message: message, path: node.path, mark: mark)
             }

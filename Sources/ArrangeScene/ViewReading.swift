@@ -104,8 +104,11 @@ extension SceneReader {
         }
         try countView(node)
         let idMark = collected.sceneIDs.count, connectionMark = collected.connections.count
-        let readsGeometry = mapping.contains { $0.key.string == ViewKind.geometryReader.name }
-        let ownKind = mapping.lazy.compactMap { ViewKind(rawValue: $0.key.string ?? "") }.first
+        // The keys read once, by index: a mapping hands out copies of its key and value nodes,
+        // and Yams' iterator copies every pair into a new array first.
+        let keys = (mapping.startIndex ..< mapping.endIndex).map { mapping[$0].key.string }
+        let readsGeometry = keys.contains(ViewKind.geometryReader.name)
+        let ownKind = keys.lazy.compactMap { ViewKind(rawValue: $0 ?? "") }.first
         if readsGeometry { context.geometryDepth += 1 }
         let outerSection = context.enter(ownKind.map { .view($0) } ?? .views)
         defer {
@@ -121,16 +124,17 @@ extension SceneReader {
         var entryFailed = false
         // A style's modifiers come before the view's own, read with them (or, without any, where
         // 'style' is written).
-        var styled = Styled(items: [], hasOwnModifiers: mapping.contains { $0.key.string == ViewEntryKey.modifiers.name })
-        if let style = mapping.first(where: { $0.key.string == ViewEntryKey.style.name }) {
+        var styled = Styled(items: [], hasOwnModifiers: keys.contains(ViewEntryKey.modifiers.name))
+        if let style = keys.firstIndex(of: ViewEntryKey.style.name) {
             do {
-                styled.items = try styleModifiers(style.value)
+                styled.items = try styleModifiers(mapping[mapping.index(mapping.startIndex, offsetBy: style)].value)
             } catch let problem as SceneError {
                 try note(problem)
                 entryFailed = true
             }
         }
-        for (keyNode, value) in mapping {
+        for index in mapping.startIndex ..< mapping.endIndex {
+            let (keyNode, value) = mapping[index]
             do {
                 try viewEntry(keyNode, value, depth: depth, ownKind: ownKind, styled: styled, kind: &kind, maker: &maker, children: &children,
                               childrenKey: &childrenKey, modifiers: &modifiers, id: &id)
@@ -256,7 +260,10 @@ extension SceneReader {
             guard case .sequence(let items) = value else {
                 throw error("'modifiers' is a list, each item one modifier like '- padding: 8', found \(Self.describe(value))", at: value)
             }
-            try readModifiers(styled.items + items.map { ($0, nil) }, at: value, depth: depth, into: &modifiers)
+            var all: [(item: Node, style: Node?)] = styled.items.map { ($0.item, $0.use) }
+            all.reserveCapacity(all.count + items.count)
+            for item in items { all.append((item, nil)) }
+            try readModifiers(all, at: value, depth: depth, into: &modifiers)
         case .style:
             // With modifiers of its own, the view reads the style's with them.
             if !styled.hasOwnModifiers { try readModifiers(styled.items.map { ($0.item, $0.use) }, at: value, depth: depth, into: &modifiers) }

@@ -38,6 +38,12 @@ struct YAMLGuard {
         var expands: Bool { !aliases.isEmpty || mergeKeys }
     }
 
+    /// ',', ']' or '}': what ends an item of a flow collection. A comparison, not an array
+    /// literal, since it runs for every byte of a flow collection.
+    static func closesFlowItem(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
+    }
+
     @discardableResult
     static func check(_ source: SourceText) throws -> Findings {
         var findings = Findings()
@@ -138,7 +144,7 @@ struct YAMLGuard {
                     }
                 }
                 let isIndicatorEnd = isBreakOrEnd(j + 1, end)
-                    || flowDepth > 0 && j + 1 < end && [UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}")].contains(bytes[j + 1])
+                    || flowDepth > 0 && j + 1 < end && Self.closesFlowItem(bytes[j + 1])
                 if tokenStart {
                     switch c {
                     case UInt8(ascii: "#"):

@@ -56,7 +56,8 @@ struct RenderCommand: ParsableCommand, SceneReadingCommand {
           arrange render docs/*.yaml -o docs/images --color-scheme both
           arrange render 'docs/**/*.yaml' -o Output --shard 2/4
 
-        Text is shaped with HarfBuzz from font files: the installed families (fontconfig), \
+        Text is shaped with HarfBuzz from font files: the installed families (DejaVu from \
+        /usr/share/fonts/truetype/dejavu, the others through fontconfig), \
         those of --font-dir, and a scene's own 'fonts:'. Characters a font lacks come from \
         DejaVu Sans, Noto Sans CJK and Noto Color Emoji. By default SVG text is written as \
         glyph outlines, so it looks the same on every machine, with an invisible text layer \

@@ -124,6 +124,51 @@ import Testing
         return nil
     }
 
+    /// The DejaVu faces are read from their Debian folder without fontconfig; they must be the
+    /// faces fontconfig lists there, with its family names, weights and slants, or text would
+    /// change with whether fontconfig had started. Numbers from `fc-list : family file weight`.
+    @Test func theDejaVuFolderGivesTheFacesFontconfigLists() throws {
+        let direct = FontLibrary.dejaVuFaces()
+        let listed = FontLibrary.installedFaces().filter { $0.id.path.hasPrefix(FontLibrary.dejaVuFolder + "/") }
+        // fonts-dejavu-core and -extra: 22 faces (Sans, Sans Mono, Serif with their condensed,
+        // oblique, bold and light faces, and DejaVu Math TeX Gyre).
+        #expect(direct.count == 22)
+        #expect(direct.map(\.id) == listed.map(\.id))
+        for (mine, theirs) in zip(direct, listed) {
+            #expect(Set(mine.families) == Set(theirs.families), "\(mine.id.path)")
+            #expect(mine.weight == theirs.weight && mine.isItalic == theirs.isItalic, "\(mine.id.path)")
+        }
+        let light = try #require(direct.first { $0.id.path.hasSuffix("/DejaVuSans-ExtraLight.ttf") })
+        #expect(Set(light.families) == ["DejaVu Sans", "DejaVu Sans Light"] && light.weight == 200 && !light.isItalic)
+        let condensed = try #require(direct.first { $0.id.path.hasSuffix("/DejaVuSansCondensed-BoldOblique.ttf") })
+        #expect(Set(condensed.families) == ["DejaVu Sans", "DejaVu Sans Condensed"] && condensed.weight == 700 && condensed.isItalic)
+        // Both ways to the default family choose the same file.
+        let bold = try FontLibrary.system.faceID(for: Font.system(size: 12).bold())
+        #expect(bold.path == FontLibrary.dejaVuFolder + "/DejaVuSans-Bold.ttf")
+        let named = try FontLibrary(fonts: [Self.fixtureFonts]).faceID(for: Font.custom("DejaVu Sans", size: 12).bold())
+        #expect(named == bold)
+    }
+
+    /// ASCII text is checked against a table of the face's ASCII glyphs; it must say what the
+    /// character-by-character check says, for every ASCII character and for mixed text.
+    @Test func asciiCoverageAgreesWithTheCharacterCheck() throws {
+        let fonts = FontLibrary.system
+        let face = try fonts.face(fonts.faceID(for: .system(size: 12)))
+        for value in 0 ..< 128 {
+            let character = Character(Unicode.Scalar(UInt8(value)))
+            #expect(face.coversASCII(String(character)) == face.covers(character), "U+\(String(value, radix: 16))")
+        }
+        // DejaVu Sans has every printable ASCII character and no glyph for U+0001 (fc-query's
+        // charset starts at U+0020).
+        #expect(face.coversASCII("Hello, world! 0-9 #*") == true)
+        #expect(face.coversASCII("a\u{01}b") == false)
+        #expect(face.coversASCII("héllo") == nil)
+        #expect(face.coversASCII("") == true)
+        // Text the face draws alone takes one run of the face; "\r\n" is one character of two scalars.
+        #expect(FontLibrary.draws("tag\r\nline", alone: face) == "tag\r\nline".allSatisfy { face.covers($0) })
+        #expect(!FontLibrary.draws("ok 👍", alone: face))
+    }
+
     @Test func weightsAndSlantsAreChosenAsCSSChoosesThem() {
         func face(_ weight: Int, _ italic: Bool = false) -> FaceDescriptor {
             FaceDescriptor(id: FontFaceID(path: "/f\(weight)\(italic ? "i" : "")"), families: ["F"], weight: weight, isItalic: italic)

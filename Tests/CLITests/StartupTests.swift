@@ -20,22 +20,31 @@ import TestSupport
         return try ExternalTool.run(binary, arguments, in: folder, environment: environment)
     }
 
-    /// fontconfig complains on standard error when its configuration file is missing: a scene
-    /// without text never starts it, so it never complains; one with text does (the check is not
-    /// vacuous).
-    @Test func aSceneWithoutTextNeverStartsFontconfig() throws {
+    /// fontconfig complains on standard error when its configuration file is missing. A scene
+    /// without text never starts it, nor does text the default face (DejaVu Sans, read from its
+    /// Debian folder) covers, in PNG and SVG alike; text that needs a fallback family (Chinese
+    /// here) or a family only fontconfig knows does start it (the check is not vacuous).
+    @Test func scenesWithoutTextOrInTheDefaultFacesNeverStartFontconfig() throws {
         let broken = ["FONTCONFIG_FILE": "/nonexistent/arrange-test/fonts.conf"]
-        let shapes = try scene("canvas: {width: 40, height: 40, background: white}\nview: {rectangle: {}, modifiers: [{fill: red}, {frame: {width: 20, height: 20}}]}\n")
-        defer { try? FileManager.default.removeItem(at: shapes.folder) }
-        let quiet = try arrange(["render", shapes.file, "-o", "out", "--format", "png"], in: shapes.folder, environment: broken)
-        #expect(quiet.status == 0, "\(quiet.errors)")
-        #expect(!quiet.errors.contains("Fontconfig"), "\(quiet.errors)")
-        #expect(FileManager.default.fileExists(atPath: shapes.folder.appendingPathComponent("out/scene.png").path))
-
-        let words = try scene("canvas: {width: 60, height: 30, background: white}\nview: {text: Hi}\n")
-        defer { try? FileManager.default.removeItem(at: words.folder) }
-        let loud = try arrange(["render", words.file, "-o", "out", "--format", "png"], in: words.folder, environment: broken)
-        #expect(loud.errors.contains("Fontconfig"), "a text scene should have started fontconfig: \(loud.errors)")
+        func run(_ view: String, format: String = "png") throws -> (status: Int32, errors: String, wrote: Bool) {
+            let made = try scene("canvas: {width: 80, height: 40, background: white}\nview: \(view)\n")
+            defer { try? FileManager.default.removeItem(at: made.folder) }
+            let result = try arrange(["render", made.file, "-o", "out", "--format", format], in: made.folder, environment: broken)
+            let wrote = FileManager.default.fileExists(atPath: made.folder.appendingPathComponent("out/scene.\(format)").path)
+            return (result.status, result.errors, wrote)
+        }
+        for (view, format) in [("{rectangle: {}, modifiers: [{fill: red}, {frame: {width: 20, height: 20}}]}", "png"),
+                               ("{text: Hi}", "png"), ("{text: Hi}", "svg"),
+                               ("{text: Hi, modifiers: [{font: {design: serif, weight: bold, italic: true}}]}", "png")] {
+            let quiet = try run(view, format: format)
+            #expect(quiet.status == 0, "\(view): \(quiet.errors)")
+            #expect(!quiet.errors.contains("Fontconfig"), "\(view) as \(format) started fontconfig: \(quiet.errors)")
+            #expect(quiet.wrote, "\(view) as \(format)")
+        }
+        for view in ["{text: 你好}", "{text: Hi, modifiers: [{font: {family: Liberation Sans}}]}"] {
+            let loud = try run(view)
+            #expect(loud.errors.contains("Fontconfig"), "\(view) should have started fontconfig: \(loud.errors)")
+        }
     }
 
     /// librsvg and the GLib, GIO and Pango libraries it needs are loaded when the first SVG image

@@ -184,6 +184,24 @@ private func imageFrames(_ list: DisplayList) -> [CGRect] {
         #expect(sceneError("view: {rectangle: {}, id: a, modifiers: [{connect: {from: a, to: a, margin: -1}}]}")?.message.contains("margin") == true)
     }
 
+    /// Whether a scene draws connectors is first looked for in its text; a key spelt with escapes
+    /// in quotes is the same key, so it must still be found, and draw the same line.
+    @Test func aConnectKeySpeltWithEscapesDrawsTheSameConnector() throws {
+        let plain = """
+            view:
+              hstack: {spacing: 40}
+              children:
+                - {rectangle: {}, id: a, modifiers: [{frame: {width: 10, height: 10}}]}
+                - {rectangle: {}, id: b, modifiers: [{frame: {width: 10, height: 10}}]}
+              modifiers: [{connect: {from: a, to: b}}]
+            """
+        let escaped = plain.replacingOccurrences(of: "{connect:", with: #"{"conn\u0065ct":"#)
+        #expect(escaped.contains(#""conn\u0065ct""#))
+        let drawn = try layout(plain).result.displayList, spelt = try layout(escaped).result.displayList
+        #expect(allItems(drawn).contains { if case .path = $0.item.content { true } else { false } })
+        #expect(drawn == spelt)
+    }
+
     @Test func connectorIDsMustBeInsideTheViewThatDrawsThem() {
         // "b" exists, but beside the view with the connector, not inside it.
         let error = sceneError("""

@@ -165,6 +165,23 @@ import Testing
         #expect(second[1].frame == CGRect(x: 85, y: 20, width: 30, height: 10))
     }
 
+    /// Number literals as YAML and JSON write them (YAML 1.2 core schema: `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`,
+    /// `.inf`, with `_` between digits allowed as YAML 1.1 does); the plain digit forms take a
+    /// shorter way and must agree with the rest.
+    @Test func numberLiteralsAreReadAsYAMLWritesThem() {
+        let cases: [(String, SceneReader.Literal)] = [
+            ("6", .number(6)), ("14", .number(14)), ("-3", .number(-3)), ("+2.5", .number(2.5)), (".5", .number(0.5)),
+            ("-.25", .number(-0.25)), ("7.", .number(7)), ("0", .number(0)), ("-0", .number(-0.0)),
+            ("1e3", .number(1000)), ("2.5E-1", .number(0.25)), ("1_000", .number(1000)), (".inf", .number(.infinity)),
+            ("-Infinity", .number(-.infinity)), (".NaN", .nan),
+            ("", .notANumber), ("+", .notANumber), (".", .notANumber), ("--5", .notANumber), ("+-5", .notANumber),
+            ("1-2", .notANumber), ("1.2.3", .notANumber), ("0x10", .notANumber), ("six", .notANumber), ("٣", .notANumber),
+        ]
+        for (text, expected) in cases {
+            #expect(SceneReader.numberLiteral(text) == expected, "\(text)")
+        }
+    }
+
     @Test func paddingForms() throws {
         func size(_ padding: String) throws -> CGSize {
             try layout("""

@@ -12,8 +12,8 @@ import Darwin
 /// folder: by default the current folder and the scene's own folder, plus the folders of
 /// `allowedFolders` (`--allow-read DIR` on the command line). Only regular files are opened, never
 /// a FIFO, a device or a socket, and a file's size is checked before it is read. Fonts installed on
-/// the system and named by family stay usable: they are found through fontconfig, not by a path
-/// the scene writes.
+/// the system and named by family stay usable: they are found through fontconfig (DejaVu in its
+/// system folder), not by a path the scene writes.
 public struct ReadPolicy: Sendable, Hashable {
     /// Folders a scene may read besides the current folder and its own, as given.
     public var allowedFolders: [String]

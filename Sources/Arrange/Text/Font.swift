@@ -3,7 +3,8 @@ import Foundation
 /// A font, named as in SwiftUI: a family (the system's, or one of yours by name), a size, a weight,
 /// a design and a slant. A `FontLibrary` resolves it to a face in a font file.
 ///
-/// The system font is DejaVu (found through fontconfig; set-up installs it): Sans for `.default`
+/// The system font is DejaVu (read from Debian's folder for it, else found through fontconfig;
+/// set-up installs it): Sans for `.default`
 /// and `.rounded`, Serif for `.serif`, Sans Mono for `.monospaced`. Characters a face lacks fall
 /// back through DejaVu Sans, Noto Sans CJK and Noto Color Emoji (`FontLibrary.fallbackFamilies`).
 public struct Font: Hashable, Sendable {

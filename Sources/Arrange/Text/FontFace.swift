@@ -49,6 +49,9 @@ final class LoadedFace: @unchecked Sendable {
     let strikeout: (position: Double, thickness: Double)
     /// Whether glyphs are colour bitmaps (CBDT, sbix): they draw as images, not outlines.
     let hasColorBitmaps: Bool
+    /// Which ASCII characters the face draws (`covers`), a bit each: most text is ASCII, and is
+    /// checked a byte at a time against these.
+    private let asciiCoverage: (low: UInt64, high: UInt64)
 
     /// Loads face `index` of the file at `path`.
     /// - Throws: `FontError.unreadable` when the file is missing, unreadable, not a font, or
@@ -119,6 +122,13 @@ final class LoadedFace: @unchecked Sendable {
         underline = (position(HB_OT_METRICS_TAG_UNDERLINE_OFFSET) ?? 0, max(underlineSize, 0))
         let strikeoutSize = position(HB_OT_METRICS_TAG_STRIKEOUT_SIZE) ?? 0
         strikeout = (position(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET) ?? 0, max(strikeoutSize, 0))
+        var coverage: (low: UInt64, high: UInt64) = (0, 0)
+        for value in UInt32(0) ..< 128 {
+            var glyph: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(font, value, &glyph) != 0 else { continue }
+            if value < 64 { coverage.low |= 1 << UInt64(value) } else { coverage.high |= 1 << UInt64(value - 64) }
+        }
+        asciiCoverage = coverage
     }
 
     /// How many faces the file holds (0 when it is not a font).
@@ -167,6 +177,18 @@ final class LoadedFace: @unchecked Sendable {
         character.unicodeScalars.allSatisfy { scalar in
             Self.isInvisibleControl(scalar) || glyph(for: scalar) != nil
         }
+    }
+
+    /// Whether the face draws every character of `text` when it is all ASCII (as `covers` would
+    /// say); nil for text with other characters.
+    func coversASCII(_ text: String) -> Bool? {
+        var covered = true
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            let bit = UInt64(byte & 63)
+            covered = covered && ((byte < 64 ? asciiCoverage.low : asciiCoverage.high) >> bit) & 1 == 1
+        }
+        return covered
     }
 
     /// Joiners, variation selectors and invisible break controls (soft hyphen, zero-width space,

@@ -28,7 +28,12 @@ public final class FontLibrary: Sendable {
 
     /// The installed fonts, found through fontconfig once per process, when a family is first
     /// looked up: a scene without text never starts fontconfig (a third of start-up otherwise).
+    /// The DejaVu families are read from Debian's folder for them when it has them, without
+    /// fontconfig, so text in the default faces does not start it either.
     public static let system = FontLibrary(source: .installed)
+
+    /// Where Debian and Ubuntu install DejaVu (fonts-dejavu-core and -extra).
+    static let dejaVuFolder = "/usr/share/fonts/truetype/dejavu"
 
     /// Faces by family name, lowercased, the ones given by the user first; and the family names as
     /// written, for listing and suggestions.
@@ -43,7 +48,14 @@ public final class FontLibrary: Sendable {
         case faces(Catalog)
     }
 
-    private static let installedCatalog = catalog(of: installedFaces())
+    /// The faces of the DejaVu folder, read without fontconfig; empty where it is not.
+    private static let dejaVuDescriptors = dejaVuFaces()
+    private static let dejaVuCatalog = catalog(of: dejaVuDescriptors)
+    /// Every installed face: DejaVu's from its folder, then fontconfig's faces of other families
+    /// (fontconfig's DejaVu entries are left out, so both ways to a family give the same faces).
+    private static let installedCatalog = catalog(of: dejaVuDescriptors + installedFaces().filter { face in
+        !face.families.contains { dejaVuCatalog.families[$0.lowercased()] != nil }
+    })
     private let source: Source
     private var catalog: Catalog {
         switch source {
@@ -52,6 +64,13 @@ public final class FontLibrary: Sendable {
         }
     }
     private var families: [String: [FaceDescriptor]] { catalog.families }
+
+    /// The faces of a family (`key` lowercased), or nil when none is known: the DejaVu families of
+    /// the installed fonts without starting fontconfig.
+    private func faces(ofFamily key: String) -> [FaceDescriptor]? {
+        if case .installed = source, let faces = Self.dejaVuCatalog.families[key] { return faces }
+        return families[key]
+    }
     /// The family names as written, for listing and suggestions.
     public var familyNames: [String] { catalog.familyNames }
     private let loaded = Mutex<[FontFaceID: LoadedFace]>([:])
@@ -118,7 +137,7 @@ public final class FontLibrary: Sendable {
     }
 
     /// Whether a family of that name (any case) is known.
-    public func hasFamily(_ name: String) -> Bool { families[name.lowercased()] != nil }
+    public func hasFamily(_ name: String) -> Bool { faces(ofFamily: name.lowercased()) != nil }
 
     /// The known family nearest to a misspelt `name`, for "did you mean" messages.
     public func suggestion(for name: String) -> String? {
@@ -146,7 +165,7 @@ public final class FontLibrary: Sendable {
     ///   known, `FontError.defaultFamilyMissing` when the system family is not installed.
     public func faceID(for font: Font) throws -> FontFaceID {
         let family = Self.family(of: font)
-        guard let faces = families[family.lowercased()], !faces.isEmpty else {
+        guard let faces = faces(ofFamily: family.lowercased()), !faces.isEmpty else {
             if font.family == nil { throw FontError.defaultFamilyMissing(family) }
             throw FontError.unknownFamily(family, suggestion: suggestion(for: family))
         }
@@ -180,7 +199,7 @@ public final class FontLibrary: Sendable {
     func fallbackChain(for font: Font, primary: FontFaceID) -> [FontFaceID] {
         var chain: [FontFaceID] = []
         for family in Self.fallbackFamilies {
-            guard let faces = families[family.lowercased()], !faces.isEmpty else { continue }
+            guard let faces = faces(ofFamily: family.lowercased()), !faces.isEmpty else { continue }
             let id = Self.choose(from: faces, weight: font.weight.cssWeight, italic: font.isItalic).id
             if id != primary, !chain.contains(id) { chain.append(id) }
         }
@@ -277,6 +296,15 @@ public final class FontLibrary: Sendable {
             throw FontError.unreadable(path: path, reason: "it has no family name")
         }
         return result
+    }
+
+    /// The faces of the DejaVu folder's files (DejaVu*.ttf), in a stable order; empty where the
+    /// folder is missing.
+    static func dejaVuFaces() -> [FaceDescriptor] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dejaVuFolder) else { return [] }
+        return names.filter { $0.hasPrefix("DejaVu") && $0.hasSuffix(".ttf") }.sorted().compactMap { name in
+            try? LoadedFace(FontFaceID(path: dejaVuFolder + "/" + name, index: 0)).descriptor
+        }.filter { !$0.families.isEmpty }
     }
 
     /// The installed faces, through fontconfig, in a stable order.

@@ -14,10 +14,34 @@ struct ShapeCache: Sendable {
     static let capacity = 4096
     var entries: [Key: ShapedText] = [:]
     var problems: [Font: [FontError]] = [:]
+    /// Per font, resolved once rather than once a text: its metrics, its chosen face alone, and
+    /// that face with its fallbacks. Fonts are few; these are emptied with `entries`.
+    var metrics: [Font: FontMetrics] = [:]
+    var chosenFaces: [Font: [LoadedFace]] = [:]
+    var fallbackChains: [Font: [LoadedFace]] = [:]
+
+    /// Makes room before an entry is added.
+    mutating func makeRoom() {
+        guard entries.count >= Self.capacity || metrics.count + chosenFaces.count + fallbackChains.count >= Self.capacity else { return }
+        entries.removeAll(keepingCapacity: true)
+        metrics.removeAll()
+        chosenFaces.removeAll()
+        fallbackChains.removeAll()
+    }
 }
 
 extension FontLibrary: TextMeasurer {
     public func metrics(of font: Font) -> FontMetrics {
+        if let known = shapeCache.withLock({ $0.metrics[font] }) { return known }
+        let metrics = metricsUncached(of: font)
+        shapeCache.withLock { cache in
+            cache.makeRoom()
+            cache.metrics[font] = metrics
+        }
+        return metrics
+    }
+
+    private func metricsUncached(of font: Font) -> FontMetrics {
         if let metrics = try? faceMetrics(of: font) { return metrics }
         var fallback = font
         fallback.family = nil
@@ -40,15 +64,47 @@ extension FontLibrary: TextMeasurer {
         if let known = shapeCache.withLock({ $0.entries[key] }) { return known }
         let shaped = shapeUncached(text, in: font, levels: levels)
         shapeCache.withLock { cache in
-            if cache.entries.count >= ShapeCache.capacity { cache.entries.removeAll(keepingCapacity: true) }
+            cache.makeRoom()
             cache.entries[key] = shaped
         }
         return shaped
     }
 
-    /// The faces text in `font` is drawn from: the chosen face, then the fallbacks. Empty when not
-    /// even the default family can be loaded.
-    private func chain(for font: Font) -> [LoadedFace] {
+    /// The faces `text` in `font` is drawn from: the chosen face, then the fallbacks when the
+    /// chosen face lacks a character or an emoji would rather be in colour (so that text the
+    /// default face covers never looks up the fallback families). Empty when not even the default
+    /// family can be loaded.
+    /// `alone` when the chosen face draws all of `text` by itself.
+    private func chain(for font: Font, drawing text: String) -> (faces: [LoadedFace], alone: Bool) {
+        let chosen = remembered(\.chosenFaces, font) { chosenFaceID(for: font).flatMap { try? face($0) }.map { [$0] } ?? [] }
+        if let face = chosen.first, Self.draws(text, alone: face) { return (chosen, true) }
+        let faces = remembered(\.fallbackChains, font) {
+            guard let primary = chosenFaceID(for: font) else { return [] }
+            return ([primary] + fallbackChain(for: font, primary: primary)).compactMap { try? face($0) }
+        }
+        return (faces, false)
+    }
+
+    /// Whether `face` draws every character of `text` and none would rather be a colour emoji
+    /// (no ASCII character would: they have no emoji presentation of their own).
+    static func draws(_ text: String, alone face: LoadedFace) -> Bool {
+        face.coversASCII(text) ?? text.allSatisfy { face.covers($0) && !prefersEmoji($0) }
+    }
+
+    /// The faces of `font` in `table` of the cache, resolved by `resolve` the first time.
+    private func remembered(_ table: WritableKeyPath<ShapeCache, [Font: [LoadedFace]]>, _ font: Font,
+                            _ resolve: () -> [LoadedFace]) -> [LoadedFace] {
+        if let known = shapeCache.withLock({ $0[keyPath: table][font] }) { return known }
+        let faces = resolve()
+        shapeCache.withLock { cache in
+            cache.makeRoom()
+            cache[keyPath: table][font] = faces
+        }
+        return faces
+    }
+
+    /// The face `font` chooses, or the default family's for a family no face has.
+    private func chosenFaceID(for font: Font) -> FontFaceID? {
         var primary = try? faceID(for: font)
         if primary == nil {
             var fallback = font
@@ -56,14 +112,13 @@ extension FontLibrary: TextMeasurer {
             fallback.design = .default
             primary = try? faceID(for: fallback)
         }
-        guard let primary else { return [] }
-        return ([primary] + fallbackChain(for: font, primary: primary)).compactMap { try? face($0) }
+        return primary
     }
 
     private func shapeUncached(_ text: String, in font: Font, levels given: [UInt8]?) -> ShapedText {
         let units = Array(text.utf16)
         guard !units.isEmpty else { return ShapedText(glyphs: []) }
-        let faces = chain(for: font)
+        let (faces, alone) = chain(for: font, drawing: text)
         guard !faces.isEmpty else {
             // Nothing to draw with: the caller reports the missing default family.
             var offset = 0
@@ -76,10 +131,10 @@ extension FontLibrary: TextMeasurer {
 
         // Which face draws each character: the first in the chain that has all of it; emoji
         // presentation prefers a colour face.
-        var runs: [(face: Int, start: Int, end: Int)] = []
+        var runs: [(face: Int, start: Int, end: Int)] = alone ? [(0, 0, units.count)] : []
         var missing: [Character] = []
         var offset = 0
-        for character in text {
+        for character in text where !alone {
             let length = character.utf16.count
             var choice = faces.indices.first { faces[$0].covers(character) }
             if Self.prefersEmoji(character), let colour = faces.indices.first(where: { faces[$0].hasColorBitmaps && faces[$0].covers(character) }) {

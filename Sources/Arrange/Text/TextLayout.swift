@@ -127,8 +127,10 @@ public struct TextLayout: Hashable, Sendable {
         let shaper = LineShaper(font: font, measurer: measurer, tracking: tracking.isFinite ? tracking : 0)
         var spans: [Span] = []
         var lines: [Line] = []
-        for paragraph in string.split(separator: "\n", omittingEmptySubsequences: false) {
-            let text = String(paragraph)
+        // Most texts are one paragraph: no split, no copy.
+        let paragraphs = string.utf8.contains(UInt8(ascii: "\n"))
+            ? string.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) : [string]
+        for text in paragraphs {
             for span in shaper.breakLines(text, maxWidth: maxWidth) {
                 spans.append(span)
                 lines.append(shaper.line(span))
@@ -352,7 +354,9 @@ private struct LineShaper {
                 // they never make a line of their own.
                 while lineEnd < count, LineBreaks.isSpace(units[lineEnd]) { lineEnd += 1 }
             }
-            let visible = String(decoding: units[start..<visibleEnd(start, lineEnd)], as: UTF16.self)
+            let shown = start ..< visibleEnd(start, lineEnd)
+            // A line that is the whole paragraph, as most labels are, is its text already.
+            let visible = shown == 0 ..< count ? paragraph : String(decoding: units[shown], as: UTF16.self)
             spans.append(TextLayout.Span(visible: visible, paragraph: paragraph, start: start, bidi: bidi,
                                          hyphen: hyphenated(start, lineEnd) ? hyphen : nil))
             start = lineEnd
