@@ -74,33 +74,14 @@ extension SceneReader {
         collected.connections.removeSubrange(mark...)
     }
 
-    /// Whether any mapping in the tree parsed from `text` has the key `key` (the YAML guard has
-    /// bounded its size). A key is in the text as written, or spelt with escapes in quotes: a
-    /// text with neither the word nor a backslash is not walked.
-    static func mentions(_ key: String, in root: Node, text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.contains(UInt8(ascii: "\\")) || Self.bytes(bytes, contain: Array(key.utf8)) else { return false }
-        return mentions(key, in: root)
-    }
-
-    /// Whether `needle` occurs in `bytes`, compared a byte at a time (the standard library's
-    /// generic `firstRange(of:)` on a string's bytes took a third of a large scene's reading).
-    static func bytes(_ bytes: [UInt8], contain needle: [UInt8]) -> Bool {
-        guard let first = needle.first else { return true }
-        guard bytes.count >= needle.count else { return false }
-        for start in 0 ... bytes.count - needle.count where bytes[start] == first {
-            if needle.indices.allSatisfy({ bytes[start + $0] == needle[$0] }) { return true }
-        }
-        return false
-    }
-
     /// Whether any mapping in the tree has the key `key` (the YAML guard has bounded its size).
     static func mentions(_ key: String, in root: Node) -> Bool {
         var pending = [root]
         while let node = pending.popLast() {
             switch node {
             case .mapping(let mapping):
-                for (name, value) in mapping {
+                for index in mapping.positions {
+                    let (name, value) = mapping[index]
                     if name.string == key { return true }
                     pending.append(value)
                 }

@@ -50,27 +50,28 @@ extension SceneReader {
     /// YAML's `.inf`/`-.inf` and the word `infinity` (JSON has no infinity). `.nan` and `nan` are
     /// recognised only to be refused with a clear message.
     static func numberLiteral(_ text: String) -> Literal {
-        // Digits with a point or a sign, as nearly every number is written: the checks below
-        // without lowercasing, and nothing to drop.
-        let bytes = text.utf8
+        // Byte by byte: the characters of a number are all ASCII, and every number of a scene
+        // passes here (lowercasing each was most of reading a number).
         func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-        if bytes.allSatisfy({ isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }) {
-            let unsigned = bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") ? bytes.dropFirst() : bytes[...]
-            guard let first = unsigned.first, isDigit(first) || first == UInt8(ascii: "."), let value = Double(text) else { return .notANumber }
-            return .number(value)
+        func isNumeral(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "0") ... UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "e"), UInt8(ascii: "E"),
+                 UInt8(ascii: "+"), UInt8(ascii: "-"): true
+            default: false
+            }
         }
-        let lowered = text.lowercased()
-        switch lowered {
-        case ".inf", "+.inf", "inf", "+inf", "infinity", "+infinity": return .number(.infinity)
-        case "-.inf", "-inf", "-infinity": return .number(-.infinity)
-        case ".nan", "nan", "-nan", "+nan": return .nan
-        default: break
+        let bytes = text.utf8
+        guard bytes.allSatisfy(isNumeral) else {
+            switch text.lowercased() {
+            case ".inf", "+.inf", "inf", "+inf", "infinity", "+infinity": return .number(.infinity)
+            case "-.inf", "-inf", "-infinity": return .number(-.infinity)
+            case ".nan", "nan", "-nan", "+nan": return .nan
+            default: return .notANumber
+            }
         }
-        var scalars = Substring(lowered)
-        if scalars.first == "+" || scalars.first == "-" { scalars = scalars.dropFirst() }
-        guard let first = scalars.first, first.isASCII, first.isNumber || first == "." else { return .notANumber }
-        guard scalars.allSatisfy({ $0.isASCII && ($0.isNumber || "._e+-".contains($0)) }),
-              let value = Double(lowered.replacingOccurrences(of: "_", with: "")) else { return .notANumber }
+        let unsigned = bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") ? bytes.dropFirst() : bytes[...]
+        guard let first = unsigned.first, isDigit(first) || first == UInt8(ascii: "."),
+              let value = Double(String(decoding: bytes.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self)) else { return .notANumber }
         return .number(value)
     }
 

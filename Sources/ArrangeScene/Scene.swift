@@ -232,7 +232,7 @@ public struct Scene: @unchecked Sendable {
             seed = value
         }
         seed = override ?? seed
-        var usesConnectors = SceneReader.mentions(ModifierKind.connect.name, in: root, text: yaml)
+        var usesConnectors = SceneReader.mentions(ModifierKind.connect.name, in: root)
         reader = SceneReader(ReadingContext(file: file, lineOffset: lineOffset, limits: limits, usesConnectors: usesConnectors), seed: seed)
         reader.collected.expandedNodes = expandedNodes
         var canvas = SceneCanvas(), canvasLocation: SourceLocation?

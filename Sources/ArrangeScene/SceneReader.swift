@@ -121,8 +121,7 @@ struct SceneReader {
             throw error("\(context) must be a mapping of \(Suggestion.list(Key.names)), found \(Self.describe(node))", at: node)
         }
         var result: [MappingEntry<Key>] = []
-        // By index: Yams' iterator copies every pair into a new array first.
-        for index in mapping.startIndex ..< mapping.endIndex {
+        for index in mapping.positions {
             let (keyNode, value) = mapping[index]
             guard case .scalar(let scalar) = keyNode else {
                 throw error("keys in \(context) must be names, found \(Self.describe(keyNode))", at: keyNode)
@@ -143,4 +142,10 @@ struct SceneReader {
         }
         return result
     }
+}
+
+extension Node.Mapping {
+    /// Its positions, to read its pairs by index (`mapping[index]`) in the loops every view and
+    /// parameter goes through: Yams' own iterator first copies every pair into a new array.
+    var positions: Range<Int> { startIndex ..< endIndex }
 }

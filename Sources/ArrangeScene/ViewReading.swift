@@ -104,9 +104,8 @@ extension SceneReader {
         }
         try countView(node)
         let idMark = collected.sceneIDs.count, connectionMark = collected.connections.count
-        // The keys read once, by index: a mapping hands out copies of its key and value nodes,
-        // and Yams' iterator copies every pair into a new array first.
-        let keys = (mapping.startIndex ..< mapping.endIndex).map { mapping[$0].key.string }
+        // The keys read once: a mapping hands out copies of its key and value nodes.
+        let keys = mapping.positions.map { mapping[$0].key.string }
         let readsGeometry = keys.contains(ViewKind.geometryReader.name)
         let ownKind = keys.lazy.compactMap { ViewKind(rawValue: $0 ?? "") }.first
         if readsGeometry { context.geometryDepth += 1 }
@@ -127,13 +126,13 @@ extension SceneReader {
         var styled = Styled(items: [], hasOwnModifiers: keys.contains(ViewEntryKey.modifiers.name))
         if let style = keys.firstIndex(of: ViewEntryKey.style.name) {
             do {
-                styled.items = try styleModifiers(mapping[mapping.index(mapping.startIndex, offsetBy: style)].value)
+                styled.items = try styleModifiers(mapping[mapping.startIndex + style].value)
             } catch let problem as SceneError {
                 try note(problem)
                 entryFailed = true
             }
         }
-        for index in mapping.startIndex ..< mapping.endIndex {
+        for index in mapping.positions {
             let (keyNode, value) = mapping[index]
             do {
                 try viewEntry(keyNode, value, depth: depth, ownKind: ownKind, styled: styled, kind: &kind, maker: &maker, children: &children,

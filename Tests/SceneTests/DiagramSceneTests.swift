@@ -184,8 +184,8 @@ private func imageFrames(_ list: DisplayList) -> [CGRect] {
         #expect(sceneError("view: {rectangle: {}, id: a, modifiers: [{connect: {from: a, to: a, margin: -1}}]}")?.message.contains("margin") == true)
     }
 
-    /// Whether a scene draws connectors is first looked for in its text; a key spelt with escapes
-    /// in quotes is the same key, so it must still be found, and draw the same line.
+    /// Whether a scene draws connectors is decided before its views are read, from the parsed
+    /// keys: a key spelt with escapes in quotes is the same key and draws the same line.
     @Test func aConnectKeySpeltWithEscapesDrawsTheSameConnector() throws {
         let plain = """
             view:

@@ -70,11 +70,9 @@ extension FontLibrary: TextMeasurer {
         return shaped
     }
 
-    /// The faces `text` in `font` is drawn from: the chosen face, then the fallbacks when the
-    /// chosen face lacks a character or an emoji would rather be in colour (so that text the
-    /// default face covers never looks up the fallback families). Empty when not even the default
-    /// family can be loaded.
-    /// `alone` when the chosen face draws all of `text` by itself.
+    /// The faces `text` in `font` is drawn from: the chosen face alone (`alone`) when it draws all
+    /// of `text`, else with the fallbacks, so that text the default face covers never looks up the
+    /// fallback families. Empty when not even the default family can be loaded.
     private func chain(for font: Font, drawing text: String) -> (faces: [LoadedFace], alone: Bool) {
         let chosen = remembered(\.chosenFaces, font) { chosenFaceID(for: font).flatMap { try? face($0) }.map { [$0] } ?? [] }
         if let face = chosen.first, Self.draws(text, alone: face) { return (chosen, true) }
