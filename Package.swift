@@ -104,7 +104,8 @@ let package = Package(
                     exclude: ["Fixtures", "__Snapshots__"]),
         .testTarget(name: "RendererTests", dependencies: ["Arrange", "ArrangeBackends", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot", "ArrangeScene", "CPNG", "CCairo", "TestSupport"]),
         // Scene files: reading, errors, fixtures against the JSON Schema, determinism.
-        .testTarget(name: "SceneTests", dependencies: ["ArrangeScene", "Arrange", "ArrangeBackends", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot", "TestSupport"]),
+        .testTarget(name: "SceneTests", dependencies: ["ArrangeScene", "Arrange", "ArrangeBackends", "ArrangeSVG", "ArrangeCairo", "ArrangeSnapshot", "TestSupport",
+                                                 .product(name: "Yams", package: "Yams")]),
         // The `arrange` command run as a subprocess.
         .testTarget(name: "CLITests", dependencies: ["arrange", "ArrangeSnapshot", "TestSupport"]),
     ]

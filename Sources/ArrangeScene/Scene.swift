@@ -200,16 +200,17 @@ public struct Scene: @unchecked Sendable {
             findings = try YAMLGuard.check(source)
         }
         var root: Node
+        // Composing notes whether any mapping has a 'connect' key: the reader must know before it
+        // reads views whether it records their bounds for connectors.
+        var composed = YAMLComposer.Findings()
         do {
-            // The basic resolver tags every scalar as a string: the reader reads scalars itself, and
-            // the default resolver's regular expressions would cost most of the reading time.
-            guard let node = try Yams.compose(yaml: yaml, .basic) else {
+            guard let node = try YAMLComposer.compose(yaml, watchedKey: ModifierKind.connect.name, findings: &composed) else {
                 throw SceneError("the file has no content (only comments or blank lines); a scene needs at least a 'view'",
                                  at: source.start)
             }
             root = node
-        } catch let error as YamlError {
-            throw SceneError(error, in: source, format: format)
+        } catch let problem as YAMLComposer.Problem {
+            throw SceneError(problem, in: source, format: format)
         }
         // Before anything walks the tree: what its aliases stand for, counted within the limit.
         var expandedNodes = 0
@@ -232,7 +233,7 @@ public struct Scene: @unchecked Sendable {
             seed = value
         }
         seed = override ?? seed
-        var usesConnectors = SceneReader.mentions(ModifierKind.connect.name, in: root)
+        var usesConnectors = composed.hasWatchedKey
         reader = SceneReader(ReadingContext(file: file, lineOffset: lineOffset, limits: limits, usesConnectors: usesConnectors), seed: seed)
         reader.collected.expandedNodes = expandedNodes
         var canvas = SceneCanvas(), canvasLocation: SourceLocation?

@@ -206,10 +206,11 @@ extension SceneReader {
         case .yaml: findings = try YAMLGuard.check(source)
         }
         var root: Node
+        var composed = YAMLComposer.Findings()
         do {
-            guard let node = try Yams.compose(yaml: yaml, .basic) else { return nil }
+            guard let node = try YAMLComposer.compose(yaml, findings: &composed) else { return nil }
             root = node
-        } catch let problem as YamlError {
+        } catch let problem as YAMLComposer.Problem {
             throw SceneError(problem, in: source, format: format)
         }
         if findings.expands {

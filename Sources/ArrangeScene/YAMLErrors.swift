@@ -3,10 +3,9 @@ import Yams
 
 /// The libyaml problems that get advice of their own.
 ///
-/// libyaml names a problem by a fixed text, not a code, and Yams passes that text on as its own
-/// field (`problem`), apart from the place (`Mark`) and the context. So the whole text is the
-/// problem's identity: it is matched exactly, never searched for words, and a problem not listed
-/// here is reported as libyaml words it, with no advice.
+/// libyaml names a problem by a fixed text, not a code, apart from the place (`Mark`) and the
+/// context. So the whole text is the problem's identity: it is matched exactly, never searched
+/// for words, and a problem not listed here is reported as libyaml words it, with no advice.
 enum LibYAMLProblem: String {
     case mappingValuesNotAllowed = "mapping values are not allowed in this context"
     case expectedKey = "did not find expected key"
@@ -14,42 +13,43 @@ enum LibYAMLProblem: String {
     case cannotStartToken = "found character that cannot start any token"
     case tabViolatesIndentation = "found a tab character that violates indentation"
     case tabForIndentation = "found a tab character where an indentation space is expected"
-    /// Yams' own, when a second document follows the first (`Parser.singleRoot()`).
+    /// Yams' words, kept by `YAMLComposer`, when a second document follows the first.
     case anotherDocument = "but found another document"
 }
 
 extension SceneError {
     /// A parser error in the user's terms, at the place libyaml gives.
-    init(_ yamlError: YamlError, in source: SourceText, format: SceneFormat) {
+    init(_ problem: YAMLComposer.Problem, in source: SourceText, format: SceneFormat) {
         let what = format == .json ? "malformed JSON" : "malformed YAML"
         let file = source.file
-        func context(_ context: YamlError.Context?) -> String {
+        func context(_ context: (text: String, mark: Mark)?) -> String {
             guard let context, !context.text.isEmpty else { return "" }
             return " (\(context.text) that starts at line \(context.mark.line + source.lineOffset), column \(context.mark.column))"
         }
-        switch yamlError {
-        case .scanner(let ctx, let problem, let mark, _), .parser(let ctx, let problem, let mark, _):
-            let advice = LibYAMLProblem(rawValue: problem).map { Self.advice(for: $0, at: mark, in: source) } ?? ""
-            self.init("\(what): \(problem)\(context(ctx))\(advice)", at: SourceLocation(mark, in: file))
-        case .composer(let ctx, let problem, let mark, _):
+        switch problem {
+        case .syntax(.composer, let problem, let mark, let ctx):
             if LibYAMLProblem(rawValue: problem) == .anotherDocument {
                 self.init("a scene file holds one document, found a second one (a '---' line)", at: SourceLocation(mark, in: file))
             } else {
                 self.init("\(what): \(problem)\(context(ctx))", at: SourceLocation(mark, in: file))
             }
-        case .reader(let problem, let offset, _, let yaml):
-            // Yams counts the offset in characters of the text it was given; the helper counts bytes.
+        case .syntax(_, let problem, let mark, let ctx):
+            let advice = LibYAMLProblem(rawValue: problem).map { Self.advice(for: $0, at: mark, in: source) } ?? ""
+            self.init("\(what): \(problem)\(context(ctx))\(advice)", at: SourceLocation(mark, in: file))
+        case .reader(let problem, let offset):
+            // The offset counts characters of the text; the helper counts bytes.
+            let yaml = source.text
             var location = SourceLocation.start(of: file)
             if let offset, let index = yaml.index(yaml.startIndex, offsetBy: offset, limitedBy: yaml.endIndex) {
                 location = SourceLocation(byte: yaml.utf8.distance(from: yaml.startIndex, to: index), of: yaml.utf8, in: file)
             }
             self.init("\(what): \(problem)", at: location)
-        case .duplicatedKeysInMapping(let duplicates, let ctx):
+        case .duplicateKeys(let duplicates, let mark):
             self.init("the key \(Suggestion.list(duplicates)) is written twice in the same mapping; each key may appear once",
-                      at: SourceLocation(ctx.mark, in: file))
-        default:
-            // Memory, emitter and decoding errors: not about the text, so no place in it.
-            self.init("\(what): \(yamlError)", at: .start(of: file))
+                      at: SourceLocation(mark, in: file))
+        case .memory:
+            // Not about the text, so no place in it.
+            self.init("\(what): libyaml ran out of memory", at: .start(of: file))
         }
         // libyaml counts the lines of the text it was given; a Markdown block's start lower down.
         location.line += source.lineOffset
