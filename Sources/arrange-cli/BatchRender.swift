@@ -180,10 +180,8 @@ struct BatchRender: Sendable {
             }
             // One scheme, or light then dark.
             var drawings: [(rendered: RenderedScene, list: DisplayList)] = []
-            var warnings: [String] = []
             for renderer in schemes ?? [settings.renderer] {
                 let rendered = try renderer.layout(scene)
-                warnings += rendered.warnings(overflow: settings.warnOverflow).filter { !warnings.contains($0) }
                 var list = rendered.displayList
                 if let at = settings.at {
                     guard scene.animation != nil else {
@@ -193,24 +191,12 @@ struct BatchRender: Sendable {
                 }
                 drawings.append((rendered, list))
             }
-            if let markdown = plan.input.markdown, let number = plan.input.markdownBlock,
-               let missing = markdown.missingDescriptionWarning(number, scene: scene) {
-                warnings.append(missing)
-            }
-            // Before anything is drawn: with --strict a warning fails the scene, and nothing is written.
-            try Console.warn(warnings, settings.warnings)
-            var pictures: [(path: String, data: Data)] = []
-            for output in outputs {
-                let light = drawings[0], format = output.target.format
-                if drawings.count == 2, format == .svg {
-                    pictures.append((output.path, try light.rendered.adaptiveSVG(light.list, dark: drawings[1].rendered, drawings[1].list)))
-                    continue
-                }
-                pictures.append((output.path, try light.rendered.draw(light.list, as: format)))
-                if let darkPath = output.darkPath, drawings.count == 2 {
-                    pictures.append((darkPath, try drawings[1].rendered.draw(drawings[1].list, as: format)))
-                }
-            }
+            // The warnings are found while the pictures are drawn, on two cores: neither needs the
+            // other. They are printed first, and with --strict a warning fails the scene before a
+            // drawing error would, as if nothing had been drawn; nothing is written either way.
+            let (found, drawn) = LargeStack.both({ warnings(plan, scene, drawings) }, { try draw(outputs, drawings) })
+            try Console.warn(found, settings.warnings)
+            let pictures = try drawn.get()
             var written: [String] = []
             for (path, data) in pictures {
                 if path == "-" {
@@ -240,6 +226,40 @@ struct BatchRender: Sendable {
             Console.error(error)
             return .failed
         }
+    }
+}
+
+extension BatchRender {
+    /// The warnings of `scene` laid out as `drawings` (one per colour scheme, each warning once),
+    /// and a Markdown block's missing description.
+    func warnings(_ plan: Plan, _ scene: Scene, _ drawings: [(rendered: RenderedScene, list: DisplayList)]) -> [String] {
+        var warnings: [String] = []
+        for drawing in drawings {
+            warnings += drawing.rendered.warnings(overflow: settings.warnOverflow).filter { !warnings.contains($0) }
+        }
+        if let markdown = plan.input.markdown, let number = plan.input.markdownBlock,
+           let missing = markdown.missingDescriptionWarning(number, scene: scene) {
+            warnings.append(missing)
+        }
+        return warnings
+    }
+
+    /// Every picture of `outputs`, drawn from `drawings`: in light and dark when there are two
+    /// (one adaptive SVG, or a file per scheme).
+    func draw(_ outputs: [Output], _ drawings: [(rendered: RenderedScene, list: DisplayList)]) throws -> [(path: String, data: Data)] {
+        var pictures: [(path: String, data: Data)] = []
+        for output in outputs {
+            let light = drawings[0], format = output.target.format
+            if drawings.count == 2, format == .svg {
+                pictures.append((output.path, try light.rendered.adaptiveSVG(light.list, dark: drawings[1].rendered, drawings[1].list)))
+                continue
+            }
+            pictures.append((output.path, try light.rendered.draw(light.list, as: format)))
+            if let darkPath = output.darkPath, drawings.count == 2 {
+                pictures.append((darkPath, try drawings[1].rendered.draw(drawings[1].list, as: format)))
+            }
+        }
+        return pictures
     }
 }
 

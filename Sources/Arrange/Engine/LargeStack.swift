@@ -60,6 +60,21 @@ public enum LargeStack {
         group.wait()
     }
 
+    /// Runs `first` on the calling thread and `second` at the same time on a fresh thread with a
+    /// large stack; returns both results once both are done. Two independent parts of one
+    /// scene's work (its warnings and its drawing) then take the time of the longer on two
+    /// cores. If no thread can be made, `second` runs after `first`, on the calling thread.
+    public static func both<A, B>(_ first: () -> A, _ second: () throws -> B) -> (A, Result<B, any Error>) {
+        withoutActuallyEscaping(second) { escapable in
+            let job = Job(escapable)
+            let thread = spawn(job)
+            let firstResult = first()
+            guard let thread else { return (firstResult, Result { try second() }) }
+            join(thread)
+            return (firstResult, job.result ?? Result { try second() })
+        }
+    }
+
     /// Holds the work and its result while the thread runs.
     private final class Job<T>: @unchecked Sendable {
         let body: () throws -> T
@@ -74,11 +89,20 @@ public enum LargeStack {
     }
 
     private static func spawnAndJoin<T>(_ job: Job<T>) -> Bool {
-        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        guard let thread = spawn(job) else { return false }
+        join(thread)
+        return true
+    }
+
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+    private typealias ThreadHandle = pthread_t
+
+    /// Starts `job` on a fresh thread with a large stack; nil if none can be made.
+    private static func spawn<T>(_ job: Job<T>) -> ThreadHandle? {
         var attributes = pthread_attr_t()
-        guard pthread_attr_init(&attributes) == 0 else { return false }
+        guard pthread_attr_init(&attributes) == 0 else { return nil }
         defer { pthread_attr_destroy(&attributes) }
-        guard pthread_attr_setstacksize(&attributes, Limits.stackBytes) == 0 else { return false }
+        guard pthread_attr_setstacksize(&attributes, Limits.stackBytes) == 0 else { return nil }
         let runner = Runner { job.run() }
         let context = Unmanaged.passRetained(runner).toOpaque()
         #if canImport(Darwin)
@@ -93,15 +117,17 @@ public enum LargeStack {
         }, context)
         guard created == 0 else {
             Unmanaged<Runner>.fromOpaque(context).release()
-            return false
+            return nil
         }
-        #if canImport(Darwin)
-        guard let thread else { return false }
-        #endif
-        pthread_join(thread, nil)
-        return true
-        #else
-        return false
-        #endif
+        return thread
     }
+
+    private static func join(_ thread: ThreadHandle) {
+        pthread_join(thread, nil)
+    }
+    #else
+    private typealias ThreadHandle = Never
+    private static func spawn<T>(_ job: Job<T>) -> ThreadHandle? { nil }
+    private static func join(_ thread: ThreadHandle) {}
+    #endif
 }

@@ -61,7 +61,7 @@ public struct LayoutResult: Sendable {
 
     private init(pass: LayoutPass, proposal: ProposedViewSize, layers: inout [Int: DeferredLayout]) {
         let scale = pass.scale, fonts = pass.measurer
-        let (size, frame, canvas) = pass.layOutRoot(for: proposal)
+        let (size, frame, canvas) = pass.layOutRootPreshaping(for: proposal)
         var builder = DisplayListBuilder(pass: pass, scale: scale, measurer: fonts)
         let items = builder.items()
         layers = builder.layers
@@ -78,6 +78,26 @@ public struct LayoutResult: Sendable {
 }
 
 extension LayoutPass {
+    /// Texts enough for shaping them ahead on another core to pay for the thread.
+    static let preshapedTexts = 64
+
+    /// `layOutRoot(for:)`, with the paragraphs of the tree's texts shaped at the same time on
+    /// another core when there are enough of them: the layout then finds most shapes in the
+    /// measurer's cache. Shaping gives the same glyphs whichever thread does it, so the layout is
+    /// the same; on one core it is `layOutRoot(for:)`.
+    func layOutRootPreshaping(for proposal: ProposedViewSize) -> (size: CGSize, frame: CGRect, canvas: CGSize) {
+        let texts = tree.texts
+        guard texts.count >= Self.preshapedTexts, ProcessInfo.processInfo.activeProcessorCount > 1 else { return layOutRoot(for: proposal) }
+        let measurer = self.measurer
+        return LargeStack.both({ layOutRoot(for: proposal) }, {
+            // From the last text back, as the layout goes from the first: where the two meet, the
+            // rest are found in the cache.
+            for leaf in texts.reversed() where leaf.runs == nil {
+                TextLayout.preshape(leaf.string, font: leaf.font, measurer: measurer)
+            }
+        }).0
+    }
+
     /// Proposes `proposal` to the root, centres the size it chooses in the canvas (§7.3) and
     /// places the tree: the root's size and frame, and the canvas size.
     func layOutRoot(for proposal: ProposedViewSize) -> (size: CGSize, frame: CGRect, canvas: CGSize) {

@@ -112,6 +112,21 @@ public struct TextLayout: Hashable, Sendable {
         self = result
     }
 
+    /// The paragraphs of `string`, split at line feeds. Most texts are one paragraph: no split,
+    /// no copy.
+    static func paragraphs(of string: String) -> [String] {
+        string.utf8.contains(UInt8(ascii: "\n")) ? string.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) : [string]
+    }
+
+    /// Shapes every paragraph of `string` in `font` as laying it out first does, so that the
+    /// layout finds the shapes in `measurer`'s cache: work done ahead, on another core.
+    static func preshape(_ string: String, font: Font, measurer: any TextMeasurer) {
+        for paragraph in paragraphs(of: string) where !paragraph.isEmpty {
+            let units = Array(paragraph.utf16)
+            _ = measurer.shape(paragraph, in: font, levels: Bidi.paragraph(units)?.levels)
+        }
+    }
+
     /// Whether nothing is cut short and every line is within `width`.
     func fits(_ width: CGFloat?) -> Bool {
         guard !isTruncated else { return false }
@@ -127,10 +142,7 @@ public struct TextLayout: Hashable, Sendable {
         let shaper = LineShaper(font: font, measurer: measurer, tracking: tracking.isFinite ? tracking : 0)
         var spans: [Span] = []
         var lines: [Line] = []
-        // Most texts are one paragraph: no split, no copy.
-        let paragraphs = string.utf8.contains(UInt8(ascii: "\n"))
-            ? string.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) : [string]
-        for text in paragraphs {
+        for text in Self.paragraphs(of: string) {
             for span in shaper.breakLines(text, maxWidth: maxWidth) {
                 spans.append(span)
                 lines.append(shaper.line(span))

@@ -1,0 +1,58 @@
+import Foundation
+@testable import Arrange
+import Testing
+
+/// Work done on two cores at once gives what the same work gives on one.
+@Suite struct TwoCoreTests {
+    struct Refused: Error, Equatable {}
+
+    @Test func bothRunsTwoPartsAndKeepsTheirResults() throws {
+        let (first, second) = LargeStack.both({ (1...100).reduce(0, +) }, { (1...10).map { $0 * $0 }.reduce(0, +) })
+        #expect(first == 5050)
+        #expect(try second.get() == 385)
+        let (_, failed) = LargeStack.both({ 0 }, { () throws -> Int in throw Refused() })
+        #expect(throws: Refused.self) { try failed.get() }
+    }
+
+    @Test func theSecondPartRunsOnAThreadWithALargeStack() throws {
+        // A recursion as deep as the deepest scene the limits allow needs the large stack.
+        func depth(_ n: Int) -> Int { n == 0 ? 0 : 1 + depth(n - 1) }
+        let (_, deep) = LargeStack.both({ 0 }, { depth(200_000) })
+        #expect(try deep.get() == 200_000)
+    }
+
+    /// 300 texts, more than `LayoutPass.preshapedTexts`: their paragraphs are shaped on a second
+    /// core while the layout runs; the frames and drawn lines are those of a layout without it.
+    @Test func textsShapedAheadLayOutAsTextsShapedInPlace() throws {
+        // Words of 3 to 13 letters; every fifth with Arabic and digits (bidirectional levels),
+        // every seventh of two paragraphs.
+        var words: [String] = []
+        for index in 0..<300 {
+            var word = ""
+            for letter in 0..<(3 + index % 11) {
+                word.append(Character(Unicode.Scalar(UInt8(97 + (index * 7 + letter * 3) % 26))))
+            }
+            if index % 5 == 0 { word += " ﺎﺑ 12" }
+            if index % 7 == 0 { word += "\nsecond line" }
+            words.append(word)
+        }
+        let view = FlowLayout(spacing: 8) {
+            ForEach(words.indices, id: \.self) { (index: Int) in
+                Text(words[index]).padding(6).id(index)
+            }
+        }
+        #expect(words.count >= LayoutPass.preshapedTexts)
+        let tree = ViewGraph.resolveRoot(view.frame(width: 600))
+        // Fresh libraries, so that neither layout finds the other's shapes.
+        let aheadFonts = try FontLibrary(fonts: []), inPlaceFonts = try FontLibrary(fonts: [])
+        let ahead = LayoutPass(tree: tree, measurer: aheadFonts, scale: 2)
+        let inPlace = LayoutPass(tree: tree, measurer: inPlaceFonts, scale: 2)
+        let a = ahead.layOutRootPreshaping(for: ProposedViewSize(width: 600, height: nil))
+        let b = inPlace.layOutRoot(for: ProposedViewSize(width: 600, height: nil))
+        #expect(a.size == b.size)
+        #expect(a.frame == b.frame)
+        #expect(a.canvas == b.canvas)
+        for node in 0 ..< tree.count { #expect(ahead.frame(of: node) == inPlace.frame(of: node)) }
+        #expect(ahead.taggedFrames() == inPlace.taggedFrames())
+    }
+}
