@@ -78,7 +78,7 @@ extension SceneReader {
         }
         try countView(node)
         context.section = .view(kind)
-        return try kind.read(&self, Self.null(at: node), depth: 0)([]).view.layoutSource(place(node)).erased
+        return try kind.read(&self, Self.null(at: node), depth: 0)([]).view.layoutSourceErased(place(node))
     }
 
     /// Counts a view, or a connector (drawn as a few views), against the `views` limit.
@@ -174,18 +174,18 @@ extension SceneReader {
         // can still apply to it; the innermost mark wins (`layoutSource(_:)`).
         let kindPlace = place(kind.key)
         var built = maker(children)
-        if case .view(let view) = built { built = .view(view.layoutSource(kindPlace).erased) }
+        if case .view(let view) = built { built = .view(view.layoutSourceErased(kindPlace)) }
         for modifier in modifiers {
             var wasShape = false
             if case .shape = built { wasShape = true }
-            if wasShape, !modifier.kind.shapeOnly { built = .view(built.view.layoutSource(kindPlace).erased) }
+            if wasShape, !modifier.kind.shapeOnly { built = .view(built.view.layoutSourceErased(kindPlace)) }
             built = modifier.apply(built)
             // `trim` keeps a shape a shape, for the `fill` or `stroke` after it.
             if case .shape = built, modifier.kind == .trim { continue }
-            if wasShape, modifier.kind.shapeOnly { built = .view(built.view.layoutSource(kindPlace).erased) }
-            built = .view(built.view.layoutSource(place(modifier.key)).erased)
+            if wasShape, modifier.kind.shapeOnly { built = .view(built.view.layoutSourceErased(kindPlace)) }
+            built = .view(built.view.layoutSourceErased(place(modifier.key)))
         }
-        if case .shape = built { built = .view(built.view.layoutSource(kindPlace).erased) }
+        if case .shape = built { built = .view(built.view.layoutSourceErased(kindPlace)) }
         do {
             try checkConnections(since: connectionMark, ids: idMark)
         } catch let problem as SceneError {

@@ -169,37 +169,43 @@ struct YAMLComposer {
             if let anchor { anchors[anchor] = node }
         }
 
+        /// A scalar key as Yams compares keys: its text and its resolved tag.
+        struct ScalarKey: Hashable {
+            let name: String
+            let text: String
+        }
+
         /// Refuses a mapping with a key written twice, as Yams does: keys equal as nodes (same
-        /// text and resolved tag, or equal collections). Scalar keys compare by text and tag
-        /// without hashing; the exact grouping, sorted as Yams sorts it, is made only for an error.
+        /// text and resolved tag, or equal collections). Scalar keys are compared by text and tag,
+        /// pairwise in a small mapping (most have a handful of keys); the exact grouping, sorted
+        /// as Yams sorts it, is made only for an error.
         mutating func checkDuplicates(_ pairs: [(Node, Node)]) throws {
-            var simple = true
+            var keys: [ScalarKey] = []
+            keys.reserveCapacity(pairs.count)
             for index in pairs.indices {
-                guard case .scalar(let key) = pairs[index].0 else {
-                    simple = false
-                    continue
-                }
+                guard case .scalar(let key) = pairs[index].0 else { continue }
                 if !findings.hasWatchedKey, key.string == watchedKey { findings.hasWatchedKey = true }
+                keys.append(ScalarKey(name: resolvedName(key.tag), text: key.string))
             }
             guard pairs.count > 1 else { return }
-            if simple {
-                var seen = Set<String>(minimumCapacity: pairs.count)
+            if keys.count == pairs.count {
                 var clash = false
-                for index in pairs.indices {
-                    guard case .scalar(let key) = pairs[index].0 else { continue }
-                    // The resolved tag's name joins the text: `!!int 1` is another key than `1`.
-                    let identity = resolvedName(key.tag) + "\u{0}" + key.string
-                    if !seen.insert(identity).inserted {
-                        clash = true
-                        break
+                if keys.count <= 16 {
+                    search: for later in 1 ..< keys.count {
+                        for earlier in 0 ..< later where keys[earlier] == keys[later] {
+                            clash = true
+                            break search
+                        }
                     }
+                } else {
+                    clash = Set(keys).count < keys.count
                 }
                 guard clash else { return }
             }
             let duplicates = Dictionary(grouping: pairs.map(\.0)) { $0 }.filter { $1.count > 1 }
-            let keys = duplicates.keys.sorted()
-            guard let first = keys.first else { return }
-            throw Problem.duplicateKeys(keys.map { $0.string ?? "<uncovertable>" }, mark: first.mark ?? Self.mark(line: 0, column: 0))
+            let sorted = duplicates.keys.sorted()
+            guard let first = sorted.first else { return }
+            throw Problem.duplicateKeys(sorted.map { $0.string ?? "<uncovertable>" }, mark: first.mark ?? Self.mark(line: 0, column: 0))
         }
 
         /// The name a scalar's tag resolves to with the basic resolver: `str` unless another is

@@ -68,6 +68,18 @@ import Testing
         #expect(Color.named["indigo"] == .indigo)
     }
 
+    @Test func hexIsThreeSixOrEightASCIIDigitsAfterAnOptionalHash() {
+        // #abc doubles each digit: #aabbcc, opaque; 0xaa / 255 = 170 / 255.
+        #expect(Color(hex: "#abc") == Color(red: 170.0 / 255, green: 187.0 / 255, blue: 204.0 / 255))
+        #expect(Color(hex: "abc") == Color(hex: "#AABBCC"))
+        #expect(Color(hex: "#aabbcc80")?.alpha == 128.0 / 255)
+        // Not a colour: wrong counts, a second or a misplaced '#', spaces, other digits
+        // (fullwidth 'ＦＦＦ' are hex digits to Unicode, but not to CSS or to Arrange).
+        for text in ["", "#", "##fff", "fff#", " #fff", "#ffff", "#1234567", "123456789", "#ＦＦＦ", "#ggg", "#f\u{301}ff"] {
+            #expect(Color(hex: text) == nil, "\(text.debugDescription)")
+        }
+    }
+
     @Test func seededGeneratorIsSplitMix64() {
         // SplitMix64 from seed 42, computed in Python:
         // 0xbdd732262feb6e95, 0x28efe333b266f103, 0x47526757130f9f52

@@ -17,6 +17,8 @@ import Yams
         "名前: 値\nemoji: \"😀 in text\"\nindented:\n    deep: 1\n",
         "# only a comment\nkey: value # and another\n",
         "{\"json\": [1, 2.5, true, null], \"nested\": {\"k\": \"v\"}}",
+        // More keys than are compared pairwise.
+        (0..<20).map { "key\($0): \($0)\n" }.joined(),
     ]
 
     @Test(arguments: texts)
@@ -74,6 +76,7 @@ import Yams
         "? [1, 2]\n: a\n? [1, 2]\n: b\n",    // collection keys written twice
         "a: &x [*x]\n",                      // an anchor is defined from its node's end
         "\u{01}\n",                          // a control character libyaml refuses to read
+        (0..<20).map { "key\($0): \($0)\n" }.joined() + "'key3': again\n", // in a mapping compared by hashing
     ]
 
     @Test(arguments: broken)

@@ -33,3 +33,12 @@ extension View {
         modifyingNodes { $0.guideOverrides[g.key] = computeValue }
     }
 }
+
+extension AnyView {
+    /// `layoutSource(source)`, erased again: for readers that build views at run time (the scene
+    /// reader marks every view it makes). Made here, where the marked view's type is known, the
+    /// erasure looks up no opaque result type at run time, as a caller in another module must.
+    package func layoutSourceErased(_ source: String) -> AnyView {
+        AnyView(layoutSource(source))
+    }
+}
