@@ -20,10 +20,13 @@ extension SceneReader {
     /// Counts code points of text against `Limits.textScalars`, and refuses a character made of
     /// more than `Limits.scalarsPerCharacter` code points.
     mutating func countText(_ text: String, at node: Node) throws {
-        collected.textCharacters += text.unicodeScalars.count
+        // ASCII text, most text, has one code point a byte and no combining marks.
+        let ascii = text.utf8.allSatisfy { $0 < 0x80 }
+        collected.textCharacters += ascii ? text.utf8.count : text.unicodeScalars.count
         guard collected.textCharacters <= context.limits.textScalars else {
             throw stop("the scene has more than \(context.limits.textScalars) code points of text (copies made by 'repeat' included)\(SceneLimits.raise("text"))", at: node)
         }
+        guard !ascii else { return }
         // Grapheme breaking of a giant cluster is itself slow: look at runs of combining code
         // points first, and only then at characters.
         var run = 0

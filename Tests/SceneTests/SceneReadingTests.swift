@@ -174,6 +174,9 @@ import Testing
             ("-.25", .number(-0.25)), ("7.", .number(7)), ("0", .number(0)), ("-0", .number(-0.0)),
             ("1e3", .number(1000)), ("2.5E-1", .number(0.25)), ("1_000", .number(1000)), (".inf", .number(.infinity)),
             ("-Infinity", .number(-.infinity)), (".NaN", .nan),
+            // Whole numbers, read without a parse up to 15 digits, and by the parser beyond.
+            ("007", .number(7)), ("999999999999999", .number(999_999_999_999_999)),
+            ("1234567890123456", .number(1_234_567_890_123_456)), ("12345678901234567890", .number(12_345_678_901_234_567_890.0)),
             ("", .notANumber), ("+", .notANumber), (".", .notANumber), ("--5", .notANumber), ("+-5", .notANumber),
             ("1-2", .notANumber), ("1.2.3", .notANumber), ("0x10", .notANumber), ("six", .notANumber), ("٣", .notANumber),
         ]
