@@ -55,4 +55,29 @@ import Testing
         for node in 0 ..< tree.count { #expect(ahead.frame(of: node) == inPlace.frame(of: node)) }
         #expect(ahead.taggedFrames() == inPlace.taggedFrames())
     }
+
+    /// A tree of more than `LayoutTree.concurrentSnapshotNodes` views is snapshotted while its
+    /// display list is drawn; both equal what one core makes, one after the other.
+    @Test func aLargeTreeSnapshottedBesideItsDrawingEqualsOneMadeAfterIt() throws {
+        let view = FlowLayout(spacing: 4) {
+            ForEach(0..<400, id: \.self) { (index: Int) in
+                Text(index % 3 == 0 ? "word \(index)\nsecond line" : "w\(index)")
+                    .padding(3)
+                    .background(Color.gray)
+                    .id(index)
+            }
+        }
+        .frame(width: 500)
+        let fonts = try FontLibrary(fonts: [])
+        let both = LayoutTree(of: view, scale: 2, fonts: fonts)
+        let tree = ViewGraph.resolveRoot(view, displayScale: 2)
+        #expect(tree.count >= LayoutTree.concurrentSnapshotNodes)
+        #expect(!tree.hasDeferredContent)
+        let (result, pass, layers) = LayoutResult.withPass(tree: tree, proposal: .unspecified, scale: 2, fonts: fonts)
+        let alone = LayoutNodeInfo(tree.root, in: pass, paths: tree.paths(), translation: .zero, layers: layers)
+        #expect(both.root == alone)
+        #expect(both.result.displayList == result.displayList)
+        #expect(both.result.frames == result.frames)
+        #expect(both.root.allNodes.count == tree.count)
+    }
 }

@@ -52,16 +52,18 @@ public struct LayoutResult: Sendable {
     /// frame.
     static func withPass(tree: ResolvedTree, proposal: ProposedViewSize, scale: CGFloat,
                          fonts: any TextMeasurer) -> (result: LayoutResult, pass: LayoutPass, layers: [Int: DeferredLayout]) {
-        let scale = scale.isFinite && scale > 0 ? scale : 1
-        let pass = LayoutPass(tree: tree, measurer: fonts, scale: scale)
+        let pass = LayoutPass(tree: tree, measurer: fonts, scale: scale.isFinite && scale > 0 ? scale : 1)
+        let placed = pass.layOutRootPreshaping(for: proposal)
         var layers: [Int: DeferredLayout] = [:]
-        let result = LayoutResult(pass: pass, proposal: proposal, layers: &layers)
+        let result = LayoutResult(pass: pass, placed: placed, layers: &layers)
         return (result, pass, layers)
     }
 
-    private init(pass: LayoutPass, proposal: ProposedViewSize, layers: inout [Int: DeferredLayout]) {
+    /// The result of `pass`, laid out as `placed` (`layOutRoot(for:)`): its display list drawn,
+    /// with the content of its geometry readers and preference layers, laid out in `layers`.
+    init(pass: LayoutPass, placed: (size: CGSize, frame: CGRect, canvas: CGSize), layers: inout [Int: DeferredLayout]) {
         let scale = pass.scale, fonts = pass.measurer
-        let (size, frame, canvas) = pass.layOutRootPreshaping(for: proposal)
+        let (size, frame, canvas) = placed
         var builder = DisplayListBuilder(pass: pass, scale: scale, measurer: fonts)
         let items = builder.items()
         layers = builder.layers
@@ -80,6 +82,15 @@ public struct LayoutResult: Sendable {
 extension LayoutPass {
     /// Texts enough for shaping them ahead on another core to pay for the thread.
     static let preshapedTexts = 64
+
+    /// Lays out every text at the proposal it was placed with, as drawing and `LayoutNodeInfo`
+    /// ask for it: afterwards both only read the pass, and can run at once.
+    func layOutPlacedTexts() {
+        for node in 0 ..< tree.count {
+            guard case .text(let index) = tree.records[node].content else { continue }
+            _ = textLayout(node, tree.texts[Int(index)], placementProposal(of: node))
+        }
+    }
 
     /// `layOutRoot(for:)`, with the paragraphs of the tree's texts shaped at the same time on
     /// another core when there are enough of them: the layout then finds most shapes in the

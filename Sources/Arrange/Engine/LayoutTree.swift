@@ -160,8 +160,31 @@ public struct LayoutTree: Sendable {
     public init<V: View>(of view: V, in proposal: ProposedViewSize = .unspecified, scale: CGFloat = 1,
                          fonts: any TextMeasurer = FontLibrary.system) {
         let tree = ViewGraph.resolveRoot(view, displayScale: scale)
-        let (result, pass, layers) = LayoutResult.withPass(tree: tree, proposal: proposal, scale: scale, fonts: fonts)
-        self.result = result
-        root = LayoutNodeInfo(tree.root, in: pass, paths: tree.paths(), translation: .zero, layers: layers)
+        let pass = LayoutPass(tree: tree, measurer: fonts, scale: scale.isFinite && scale > 0 ? scale : 1)
+        let placed = pass.layOutRootPreshaping(for: proposal)
+        func drawn() -> (result: LayoutResult, layers: [Int: DeferredLayout]) {
+            var layers: [Int: DeferredLayout] = [:]
+            let result = LayoutResult(pass: pass, placed: placed, layers: &layers)
+            return (result, layers)
+        }
+        func snapshot(_ layers: [Int: DeferredLayout]) -> LayoutNodeInfo {
+            LayoutNodeInfo(tree.root, in: pass, paths: tree.paths(), translation: .zero, layers: layers)
+        }
+        // A large tree is snapshotted on a second core while its display list is drawn: once
+        // every text's lines are known, both only read the pass. Not with content made while
+        // drawing (geometry readers, preference layers), which the snapshot lists.
+        if tree.count >= Self.concurrentSnapshotNodes, !tree.hasDeferredContent, ProcessInfo.processInfo.activeProcessorCount > 1 {
+            pass.layOutPlacedTexts()
+            let (drawing, snapshotted) = LargeStack.both({ drawn() }, { snapshot([:]) })
+            result = drawing.result
+            root = (try? snapshotted.get()) ?? snapshot([:])
+        } else {
+            let drawing = drawn()
+            result = drawing.result
+            root = snapshot(drawing.layers)
+        }
     }
+
+    /// Views enough for snapshotting them on a second core to pay for the thread.
+    static let concurrentSnapshotNodes = 1_000
 }

@@ -167,6 +167,12 @@ struct ResolvedTree {
     /// Number of nodes.
     var count: Int { records.count }
 
+    /// Whether a leaf makes content once its frame is known (a `GeometryReader`, a preference
+    /// layer): drawing lays that content out in passes of its own.
+    var hasDeferredContent: Bool {
+        leaves.contains { if case .deferred = $0 { true } else { false } }
+    }
+
     // MARK: Reading
 
     /// The children of `node`, as indices into `childList`.
