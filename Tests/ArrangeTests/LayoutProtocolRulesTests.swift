@@ -162,6 +162,36 @@ private struct BoundsReporter: Layout {
         #expect(d[VerticalAlignment.firstTextBaseline] == 20 && d[VerticalAlignment.lastTextBaseline] == 20)
     }
 
+    /// A text has explicit values only for its baselines, and containers that only pass its
+    /// guides on have no others: asking them any other guide answers nil without asking below.
+    /// An override below, or a custom layout, may give any guide.
+    @Test func onlyBaselinesAreAskedOfTextsAndWhatWrapsThem() {
+        let plain = ViewGraph.resolveRoot(Text("a").padding(4).background(Color.gray))
+        #expect(plain.mayHaveExplicitGuide(.firstTextBaseline, of: plain.root, includeOverrides: true))
+        #expect(!plain.mayHaveExplicitGuide(.leading, of: plain.root, includeOverrides: true))
+        #expect(!plain.mayHaveExplicitGuide(.custom, of: plain.root, includeOverrides: true))
+        let overridden = ViewGraph.resolveRoot(Text("a").alignmentGuide(.leading) { _ in 3 }.padding(4))
+        #expect(overridden.mayHaveExplicitGuide(.leading, of: overridden.root, includeOverrides: true))
+        /// A layout of one's own may report any guide.
+        struct Stacked: Layout {
+            func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+                subviews.first?.sizeThatFits(proposal) ?? .zero
+            }
+            func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+                for subview in subviews { subview.place(at: bounds.origin, proposal: proposal) }
+            }
+        }
+        let custom = ViewGraph.resolveRoot(Stacked { Text("a") })
+        #expect(custom.mayHaveExplicitGuide(.verticalCenter, of: custom.root, includeOverrides: true))
+        // The override is seen through the padding: the VStack lines the text's leading guide
+        // (3 in from its frame) up with the plain view's leading edge, so the text sits 3 left.
+        let result = LayoutResult(of: VStack(alignment: .leading, spacing: 0) {
+            Color.red.frame(width: 20, height: 10).id("plain")
+            Color.blue.frame(width: 10, height: 10).alignmentGuide(.leading) { _ in 3 }.padding(0).id("moved")
+        })
+        #expect(result.frames["moved"]?.minX == (result.frames["plain"]?.minX ?? 0) - 3)
+    }
+
     @Test func theRootIsCentredInTheCanvas() {
         let result = LayoutResult(of: Color.red.frame(width: 40, height: 20), in: .init(width: 100, height: 100))
         #expect(result.canvasSize == CGSize(width: 100, height: 100))

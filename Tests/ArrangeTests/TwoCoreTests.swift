@@ -47,13 +47,50 @@ import Testing
         let aheadFonts = try FontLibrary(fonts: []), inPlaceFonts = try FontLibrary(fonts: [])
         let ahead = LayoutPass(tree: tree, measurer: aheadFonts, scale: 2)
         let inPlace = LayoutPass(tree: tree, measurer: inPlaceFonts, scale: 2)
-        let a = ahead.layOutRootPreshaping(for: ProposedViewSize(width: 600, height: nil))
+        let a = ahead.layOutRootWithTextsAhead(for: ProposedViewSize(width: 600, height: nil))
         let b = inPlace.layOutRoot(for: ProposedViewSize(width: 600, height: nil))
         #expect(a.size == b.size)
         #expect(a.frame == b.frame)
         #expect(a.canvas == b.canvas)
         for node in 0 ..< tree.count { #expect(ahead.frame(of: node) == inPlace.frame(of: node)) }
         #expect(ahead.taggedFrames() == inPlace.taggedFrames())
+    }
+
+    /// Texts asked first with a width (a stack of paragraphs 300 wide), and a flow whose long
+    /// texts are asked again with the row's width: what is laid out ahead for nothing proposed
+    /// is taken only for that proposal, and the frames are those of a layout on one core.
+    @Test func textsAskedWithAWidthLayOutAsOnOneCore() throws {
+        let paragraphs = VStack(alignment: .leading, spacing: 4) {
+            ForEach(0..<120, id: \.self) { (index: Int) in
+                Text(String(repeating: "word\(index % 10) ", count: 3 + index % 17)).id(index)
+            }
+        }
+        .frame(width: 300)
+        let flow = FlowLayout(spacing: 4) {
+            ForEach(0..<120, id: \.self) { (index: Int) in
+                Text(String(repeating: "long\(index % 10) ", count: index % 9 == 0 ? 60 : 2)).id(index)
+            }
+        }
+        .frame(width: 400)
+        for tree in [ViewGraph.resolveRoot(paragraphs), ViewGraph.resolveRoot(flow)] {
+            #expect(tree.texts.count >= LayoutPass.preshapedTexts)
+            let ahead = LayoutPass(tree: tree, measurer: try FontLibrary(fonts: []), scale: 1)
+            let inPlace = LayoutPass(tree: tree, measurer: try FontLibrary(fonts: []), scale: 1)
+            let a = ahead.layOutRootWithTextsAhead(for: .unspecified)
+            let b = inPlace.layOutRoot(for: .unspecified)
+            #expect(a.size == b.size)
+            for node in 0 ..< tree.count { #expect(ahead.frame(of: node) == inPlace.frame(of: node)) }
+            ahead.layOutPlacedTexts()
+            inPlace.layOutPlacedTexts()
+            for node in 0 ..< tree.count {
+                guard case .text(let index) = tree.records[node].content else { continue }
+                let leaf = tree.texts[Int(index)]
+                let drawnAhead = ahead.textLayout(node, leaf, ahead.placementProposal(of: node))
+                let drawnInPlace = inPlace.textLayout(node, leaf, inPlace.placementProposal(of: node))
+                #expect(drawnAhead.lines.map(\.text) == drawnInPlace.lines.map(\.text))
+                #expect(drawnAhead.size == drawnInPlace.size)
+            }
+        }
     }
 
     /// A tree of more than `LayoutTree.concurrentSnapshotNodes` views is snapshotted while its

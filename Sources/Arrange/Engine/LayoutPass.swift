@@ -61,6 +61,8 @@ final class LayoutPass {
     /// Rare memory, by key: guides of nodes that may have any, text lines, text placements.
     @exclusivity(unchecked) private var guides: [GuideQuery: CGFloat?] = [:]
     @exclusivity(unchecked) private var textLayouts: [TextQuery: TextLayout] = [:]
+    /// Texts laid out ahead on another core while this pass runs (`layOutRootWithTextsAhead`).
+    @exclusivity(unchecked) var textsAhead: TextsAhead?
     @exclusivity(unchecked) private var textPlacements: [Int: ProposedViewSize] = [:]
     /// Nodes a container placed but chose not to show (the children `ViewThatFits` passed over):
     /// never drawn, never reported.
@@ -208,7 +210,7 @@ final class LayoutPass {
     /// An `alignmentGuide` override wins; its closure sees the node's dimensions without
     /// overrides (docs/layout-rules.md §3.11). Otherwise a container asks its layout.
     func explicitValue(_ node: Int, _ key: AlignmentKey, _ proposal: ProposedViewSize, includeOverrides: Bool = true) -> CGFloat? {
-        guard tree.mayHaveExplicitGuides(node, includeOverrides: includeOverrides) else { return nil }
+        guard tree.mayHaveExplicitGuide(key.kind, of: node, includeOverrides: includeOverrides) else { return nil }
         let proposal = proposal.sanitized
         let query = GuideQuery(node: node, key: key, proposal: proposal, includeOverrides: includeOverrides)
         if let known = guides[query] { return known }
@@ -224,6 +226,9 @@ final class LayoutPass {
         } else {
             value = nil
         }
+        // Asked once, guides are usually asked of many nodes (every text's baseline through its
+        // containers): room for one a node, not growth by doubling.
+        if guides.isEmpty { guides.reserveCapacity(min(tree.count, 1 << 16)) }
         guides[query] = value
         return value
     }
@@ -232,7 +237,9 @@ final class LayoutPass {
     func textLayout(_ node: Int, _ text: TextLeaf, _ proposal: ProposedViewSize) -> TextLayout {
         let query = TextQuery(node: node, proposal: proposal)
         if let known = textLayouts[query] { return known }
-        let layout = text.layout(proposal, measurer: measurer, scale: scale)
+        var ahead: TextLayout?
+        if let textsAhead, case .text(let index) = tree.records[node].content { ahead = textsAhead.take(Int(index), for: proposal) }
+        let layout = ahead ?? text.layout(proposal, measurer: measurer, scale: scale)
         textLayouts[query] = layout
         return layout
     }

@@ -161,7 +161,7 @@ public struct LayoutTree: Sendable {
                          fonts: any TextMeasurer = FontLibrary.system) {
         let tree = ViewGraph.resolveRoot(view, displayScale: scale)
         let pass = LayoutPass(tree: tree, measurer: fonts, scale: scale.isFinite && scale > 0 ? scale : 1)
-        let placed = pass.layOutRootPreshaping(for: proposal)
+        let placed = pass.layOutRootWithTextsAhead(for: proposal)
         func drawn() -> (result: LayoutResult, layers: [Int: DeferredLayout]) {
             var layers: [Int: DeferredLayout] = [:]
             let result = LayoutResult(pass: pass, placed: placed, layers: &layers)

@@ -158,8 +158,11 @@ struct ResolvedTree {
     /// Derived once the tree is complete; see `finish()`.
     fileprivate(set) var priorities: [Double] = []
     /// Per node: bit 0, it has `alignmentGuide` overrides; bit 1, it may have explicit guide values
-    /// of its own (text baselines, a container whose layout may report one). A node with neither
-    /// has no explicit guide at all, so nobody needs to ask.
+    /// of its own (text baselines, a container whose layout may report one); bit 2, it may have
+    /// explicit values of guides other than the text baselines (a custom layout's, an override
+    /// below it). A node with none has no explicit guide at all, so nobody needs to ask; a text
+    /// and the containers that only pass its guides on answer nil for every guide but the
+    /// baselines without asking.
     fileprivate(set) var guideFlags: [UInt8] = []
     /// The root node, once resolved.
     fileprivate(set) var root = 0
@@ -212,6 +215,17 @@ struct ResolvedTree {
     func mayHaveExplicitGuides(_ node: Int, includeOverrides: Bool = true) -> Bool {
         let flags = guideFlags[node]
         return includeOverrides ? flags != 0 : flags & 2 != 0
+    }
+
+    /// Whether a query of the guide `kind` on `node` can give anything but nil.
+    @inline(__always)
+    func mayHaveExplicitGuide(_ kind: GuideKind, of node: Int, includeOverrides: Bool) -> Bool {
+        let flags = guideFlags[node]
+        if includeOverrides, flags & 1 != 0 { return true }
+        switch kind {
+        case .firstTextBaseline, .lastTextBaseline: return flags & 2 != 0
+        case .leading, .horizontalCenter, .trailing, .top, .verticalCenter, .bottom, .custom: return flags & 4 != 0
+        }
     }
 
     /// The structural path of every node, "0.2.1": child indices from the root. Built only for
@@ -267,13 +281,22 @@ struct ResolvedTree {
                 case .child(let position): priority = position < range.count ? priorities[Int(childList[range.lowerBound + position])] : 0
                 case .container: priority = range.isEmpty ? -.infinity : 0
                 }
-                let own: Bool
+                let own: Bool, other: Bool
+                // Overrides below count for every guide; a text's values are its baselines.
+                func others(_ child: Int) -> Bool { guideFlags[child] & 5 != 0 }
                 switch boxes[Int(index)].guideSource {
-                case .children: own = range.contains { guideFlags[Int(childList[$0])] != 0 }
-                case .child(let position): own = position < range.count && guideFlags[Int(childList[range.lowerBound + position])] != 0
-                case .layout: own = true
+                case .children:
+                    own = range.contains { guideFlags[Int(childList[$0])] != 0 }
+                    other = range.contains { others(Int(childList[$0])) }
+                case .child(let position):
+                    own = position < range.count && guideFlags[Int(childList[range.lowerBound + position])] != 0
+                    other = position < range.count && others(Int(childList[range.lowerBound + position]))
+                case .layout:
+                    own = true
+                    other = true
                 }
                 if own { flags |= 2 }
+                if other { flags |= 4 }
             }
             if attributeIndex >= 0, let explicit = attributes[attributeIndex].explicitPriority { priority = explicit }
             priorities[node] = priority
