@@ -150,7 +150,7 @@ struct YAMLComposer {
                     try next()
                 }
                 let style = Node.Mapping.Style(rawValue: numericCast(event.data.mapping_start.style.rawValue)) ?? .any
-                try checkDuplicates(pairs)
+                try checkKeys(pairs)
                 let node = Node.mapping(Node.Mapping(pairs, tag, style, mark))
                 register(anchor, node)
                 return node
@@ -175,11 +175,11 @@ struct YAMLComposer {
             let text: String
         }
 
-        /// Refuses a mapping with a key written twice, as Yams does: keys equal as nodes (same
-        /// text and resolved tag, or equal collections). Scalar keys are compared by text and tag,
+        /// Notes a scalar key equal to `watchedKey`, and refuses a mapping with a key written twice,
+        /// as Yams does: keys equal as nodes (same text and resolved tag, or equal collections). Scalar keys are compared by text and tag,
         /// pairwise in a small mapping (most have a handful of keys); the exact grouping, sorted
         /// as Yams sorts it, is made only for an error.
-        mutating func checkDuplicates(_ pairs: [(Node, Node)]) throws {
+        mutating func checkKeys(_ pairs: [(Node, Node)]) throws {
             var keys: [ScalarKey] = []
             keys.reserveCapacity(pairs.count)
             for index in pairs.indices {

@@ -21,7 +21,7 @@ import Testing
         #expect(try deep.get() == 200_000)
     }
 
-    /// 300 texts, more than `LayoutPass.preshapedTexts`: their paragraphs are shaped on a second
+    /// 300 texts, more than `LayoutPass.textsLaidOutAhead`: their paragraphs are shaped on a second
     /// core while the layout runs; the frames and drawn lines are those of a layout without it.
     @Test func textsShapedAheadLayOutAsTextsShapedInPlace() throws {
         // Words of 3 to 13 letters; every fifth with Arabic and digits (bidirectional levels),
@@ -41,7 +41,7 @@ import Testing
                 Text(words[index]).padding(6).id(index)
             }
         }
-        #expect(words.count >= LayoutPass.preshapedTexts)
+        #expect(words.count >= LayoutPass.textsLaidOutAhead)
         let tree = ViewGraph.resolveRoot(view.frame(width: 600))
         // Fresh libraries, so that neither layout finds the other's shapes.
         let aheadFonts = try FontLibrary(fonts: []), inPlaceFonts = try FontLibrary(fonts: [])
@@ -73,7 +73,7 @@ import Testing
         }
         .frame(width: 400)
         for tree in [ViewGraph.resolveRoot(paragraphs), ViewGraph.resolveRoot(flow)] {
-            #expect(tree.texts.count >= LayoutPass.preshapedTexts)
+            #expect(tree.texts.count >= LayoutPass.textsLaidOutAhead)
             let ahead = LayoutPass(tree: tree, measurer: try FontLibrary(fonts: []), scale: 1)
             let inPlace = LayoutPass(tree: tree, measurer: try FontLibrary(fonts: []), scale: 1)
             let a = ahead.layOutRootWithTextsAhead(for: .unspecified)

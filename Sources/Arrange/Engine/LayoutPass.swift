@@ -17,7 +17,8 @@ final class LayoutPass {
     let tree: ResolvedTree
     /// Measures text.
     let measurer: any TextMeasurer
-    /// Pixels per point: text sizes are rounded up to whole pixels (docs/layout-rules.md §7.4).
+    /// Pixels per point: text sizes are rounded up to whole pixels (docs/layout-rules.md §7.4). A
+    /// scale that is not a positive finite number counts as 1.
     let scale: CGFloat
     /// Size computations (cache misses) over all nodes, for tests and benchmarks.
     @exclusivity(unchecked) private(set) var sizeComputations = 0
@@ -79,7 +80,7 @@ final class LayoutPass {
     init(tree: ResolvedTree, measurer: any TextMeasurer = FontLibrary.system, scale: CGFloat = 1) {
         self.tree = tree
         self.measurer = measurer
-        self.scale = scale
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
         count = tree.count
         slotCounts = .allocate(capacity: max(count, 1))
         slotCounts.initialize(repeating: 0, count: count)

@@ -52,7 +52,7 @@ public struct LayoutResult: Sendable {
     /// frame.
     static func withPass(tree: ResolvedTree, proposal: ProposedViewSize, scale: CGFloat,
                          fonts: any TextMeasurer) -> (result: LayoutResult, pass: LayoutPass, layers: [Int: DeferredLayout]) {
-        let pass = LayoutPass(tree: tree, measurer: fonts, scale: scale.isFinite && scale > 0 ? scale : 1)
+        let pass = LayoutPass(tree: tree, measurer: fonts, scale: scale)
         let placed = pass.layOutRootWithTextsAhead(for: proposal)
         var layers: [Int: DeferredLayout] = [:]
         let result = LayoutResult(pass: pass, placed: placed, layers: &layers)
@@ -80,9 +80,6 @@ public struct LayoutResult: Sendable {
 }
 
 extension LayoutPass {
-    /// Texts enough for shaping them ahead on another core to pay for the thread.
-    static let preshapedTexts = 64
-
     /// Lays out every text at the proposal it was placed with, as drawing and `LayoutNodeInfo`
     /// ask for it: afterwards both only read the pass, and can run at once.
     func layOutPlacedTexts() {
@@ -90,20 +87,6 @@ extension LayoutPass {
             guard case .text(let index) = tree.records[node].content else { continue }
             _ = textLayout(node, tree.texts[Int(index)], placementProposal(of: node))
         }
-    }
-
-    /// `layOutRoot(for:)`, with the tree's texts laid out at the same time on another core when
-    /// there are enough of them (`TextsAhead`): the layout then finds most of them done. A text
-    /// laid out ahead is the one the layout would make, so the frames are the same; on one core
-    /// this is `layOutRoot(for:)`.
-    func layOutRootWithTextsAhead(for proposal: ProposedViewSize) -> (size: CGSize, frame: CGRect, canvas: CGSize) {
-        let texts = tree.texts
-        guard texts.count >= Self.preshapedTexts, ProcessInfo.processInfo.activeProcessorCount > 1 else { return layOutRoot(for: proposal) }
-        let ahead = TextsAhead(count: texts.count)
-        textsAhead = ahead
-        defer { textsAhead = nil }
-        let measurer = self.measurer, scale = self.scale
-        return LargeStack.both({ layOutRoot(for: proposal) }, { ahead.run(texts, measurer: measurer, scale: scale) }).0
     }
 
     /// Proposes `proposal` to the root, centres the size it chooses in the canvas (§7.3) and

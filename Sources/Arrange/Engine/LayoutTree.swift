@@ -160,7 +160,7 @@ public struct LayoutTree: Sendable {
     public init<V: View>(of view: V, in proposal: ProposedViewSize = .unspecified, scale: CGFloat = 1,
                          fonts: any TextMeasurer = FontLibrary.system) {
         let tree = ViewGraph.resolveRoot(view, displayScale: scale)
-        let pass = LayoutPass(tree: tree, measurer: fonts, scale: scale.isFinite && scale > 0 ? scale : 1)
+        let pass = LayoutPass(tree: tree, measurer: fonts, scale: scale)
         let placed = pass.layOutRootWithTextsAhead(for: proposal)
         func drawn() -> (result: LayoutResult, layers: [Int: DeferredLayout]) {
             var layers: [Int: DeferredLayout] = [:]

@@ -1,6 +1,25 @@
 import Foundation
 import Synchronization
 
+extension LayoutPass {
+    /// Texts enough for laying them out ahead on another core to pay for the thread.
+    static let textsLaidOutAhead = 64
+
+    /// `layOutRoot(for:)`, with the tree's texts laid out at the same time on another core when
+    /// there are enough of them (`TextsAhead`): the layout then finds most of them done. A text
+    /// laid out ahead is the one the layout would make, so the frames are the same; on one core
+    /// this is `layOutRoot(for:)`.
+    func layOutRootWithTextsAhead(for proposal: ProposedViewSize) -> (size: CGSize, frame: CGRect, canvas: CGSize) {
+        let texts = tree.texts
+        guard texts.count >= Self.textsLaidOutAhead, ProcessInfo.processInfo.activeProcessorCount > 1 else { return layOutRoot(for: proposal) }
+        let ahead = TextsAhead(count: texts.count)
+        textsAhead = ahead
+        defer { textsAhead = nil }
+        let measurer = self.measurer, scale = self.scale
+        return LargeStack.both({ layOutRoot(for: proposal) }, { ahead.run(texts, measurer: measurer, scale: scale) }).0
+    }
+}
+
 /// The texts of a pass laid out ahead on a second core, from the last back, while the layout
 /// goes from the first.
 ///

@@ -55,7 +55,6 @@ public final class ViewGraph {
     /// For tools and benchmarks that need frames only (timing layout apart from drawing).
     public func layoutFrames(in proposal: ProposedViewSize = .unspecified, scale: CGFloat = 1,
                              fonts: any TextMeasurer = FontLibrary.system) -> TaggedFrames {
-        let scale = scale.isFinite && scale > 0 ? scale : 1
         let pass = LayoutPass(tree: tree, measurer: fonts, scale: scale)
         _ = pass.layOutRoot(for: proposal)
         return pass.taggedFrames()

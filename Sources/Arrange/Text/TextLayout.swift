@@ -121,9 +121,9 @@ public struct TextLayout: Hashable, Sendable {
     /// Shapes every paragraph of `string` in `font` as laying it out first does, so that the
     /// layout finds the shapes in `measurer`'s cache: work done ahead, on another core.
     static func preshape(_ string: String, font: Font, measurer: any TextMeasurer) {
+        let shaper = LineShaper(font: font, measurer: measurer, tracking: 0)
         for paragraph in paragraphs(of: string) where !paragraph.isEmpty {
-            let units = Array(paragraph.utf16)
-            _ = measurer.shape(paragraph, in: font, levels: Bidi.paragraph(units)?.levels)
+            _ = shaper.shapeParagraph(paragraph, Array(paragraph.utf16))
         }
     }
 
@@ -259,18 +259,25 @@ private struct LineShaper {
     /// A candidate line is measured as it will be drawn: where a ligature or kerning spans one of
     /// its ends (HarfBuzz's unsafe-to-break), it is shaped again on its own, and a line that
     /// ends at a soft hyphen counts the hyphen it draws.
+    /// A whole paragraph (`units`, its UTF-16) shaped before it is broken, with its levels:
+    /// resolved for the whole paragraph (UAX #9), so that every line keeps the paragraph's
+    /// direction and its neutrals resolve as in the paragraph. Shaping ahead
+    /// (`TextLayout.preshape`) asks the same, so the layout finds it cached.
+    func shapeParagraph(_ paragraph: String, _ units: [UInt16]) -> (bidi: Bidi.Paragraph?, shaped: ShapedText) {
+        let bidi = Bidi.paragraph(units)
+        return (bidi, shape(paragraph, levels: bidi?.levels))
+    }
+
     func breakLines(_ paragraph: String, maxWidth: CGFloat) -> [TextLayout.Span] {
         let units = Array(paragraph.utf16)
         let count = units.count
         guard count > 0 else { return [TextLayout.Span(visible: "", paragraph: "", start: 0, bidi: nil, hyphen: nil)] }
-        // Levels are resolved for the whole paragraph before it is broken (UAX #9), so every
-        // line keeps the paragraph's direction and its neutrals resolve as in the paragraph.
-        let bidi = Bidi.paragraph(units)
+        let (bidi, shaped) = shapeParagraph(paragraph, units)
         var advances = [CGFloat](repeating: 0, count: count)
         // Where a line may not end without shaping again: inside a cluster, or before a glyph
         // HarfBuzz marks unsafe to break.
         var clusterStarts = [Bool](repeating: false, count: count + 1), flagged = clusterStarts
-        for glyph in shape(paragraph, levels: bidi?.levels).glyphs where glyph.cluster >= 0 && glyph.cluster < count {
+        for glyph in shaped.glyphs where glyph.cluster >= 0 && glyph.cluster < count {
             advances[glyph.cluster] += glyph.advance
             clusterStarts[glyph.cluster] = true
             if glyph.unsafeToBreak { flagged[glyph.cluster] = true }
