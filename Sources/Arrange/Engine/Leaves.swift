@@ -31,7 +31,9 @@ extension ResolvedTree {
 }
 
 /// How a shape leaf is painted.
+@usableFromInline
 struct ShapePaint {
+    @usableFromInline
     enum Mode {
         /// Filled; even-odd or nonzero.
         case fill(evenOdd: Bool)

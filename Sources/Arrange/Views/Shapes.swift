@@ -340,46 +340,55 @@ extension Shape {
     }
 
     /// The shape filled with `content`: a colour or a gradient.
+    @inlinable
     public func fill<S: ShapeStyle>(_ content: S, style: FillStyle = FillStyle()) -> some View {
         ShapeView(shape: self, style: content, mode: .fill(evenOdd: style.isEOFilled))
     }
 
     /// The shape filled with the foreground style.
+    @inlinable
     public func fill(style: FillStyle = FillStyle()) -> some View {
         PaintedShape(shape: self, style: nil, mode: .fill(evenOdd: style.isEOFilled))
     }
 
     /// The outline stroked with `content`, centred on it, `lineWidth` wide.
+    @inlinable
     public func stroke<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> some View {
         stroke(content, style: StrokeStyle(lineWidth: lineWidth))
     }
 
     /// The outline stroked with `content` in `style`.
+    @inlinable
     public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> some View {
         PaintedShape(shape: self, style: content, mode: .stroke(style.sanitized))
     }
 
     /// The outline stroked with the foreground style, `lineWidth` wide.
+    @inlinable
     public func stroke(lineWidth: CGFloat = 1) -> some View {
         stroke(style: StrokeStyle(lineWidth: lineWidth))
     }
 
     /// The outline stroked with the foreground style in `style`.
+    @inlinable
     public func stroke(style: StrokeStyle) -> some View {
         PaintedShape(shape: self, style: nil, mode: .stroke(style.sanitized))
     }
 
     /// The shape's outline drawn inside its frame: a band `lineWidth` wide along the inner edge.
+    @inlinable
     public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> some View {
         ShapeView(shape: self, style: content, mode: .strokeBorder(StrokeStyle(lineWidth: Self.clampedWidth(lineWidth))))
     }
 
     /// The outline drawn inside the frame with `content` in `style`.
+    @inlinable
     public func strokeBorder<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> some View {
         PaintedShape(shape: self, style: content, mode: .strokeBorder(style.sanitized))
     }
 
     /// The outline drawn inside the frame with the foreground style in `style`.
+    @inlinable
     public func strokeBorder(style: StrokeStyle) -> some View {
         PaintedShape(shape: self, style: nil, mode: .strokeBorder(style.sanitized))
     }
@@ -411,16 +420,29 @@ extension Shape {
     static func clampedWidth(_ width: CGFloat) -> CGFloat { width.isFinite ? max(width, 0) : 0 }
 }
 
-/// A shape with any paint: drawn as its path.
+/// A shape with any paint: drawn as its path. Its makers are inlinable, and so is it: code in
+/// another module then knows their result's type. An opaque result type it does not know is
+/// looked up at run time wherever it is used in specialized code, on every element of a
+/// `ForEach` (about 1,000 instructions each).
+@usableFromInline
 struct PaintedShape: View, PrimitiveView {
     let shape: any Shape
     /// nil paints with the foreground style.
     let style: (any ShapeStyle)?
     let mode: ShapePaint.Mode
 
+    @usableFromInline
+    init(shape: any Shape, style: (any ShapeStyle)?, mode: ShapePaint.Mode) {
+        self.shape = shape
+        self.style = style
+        self.mode = mode
+    }
+
+    @usableFromInline
     var body: Never { primitiveBody(Self.self) }
     /// Arrange resolves this view itself.
-    public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
+    @usableFromInline
+    static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
         view.makeNodes(in: environment, into: &builder)
     }
 
@@ -432,35 +454,60 @@ struct PaintedShape: View, PrimitiveView {
 }
 
 /// A shape with its paint chosen: drawn natively when it is a built-in outline painted with one
-/// colour and a plain line, else as its path.
+/// colour and a plain line, else as its path. Inlinable with its makers, as `PaintedShape` is.
+@usableFromInline
 struct ShapeView: View, PrimitiveView {
+    /// The paint: one colour, kept out of an existential (a `Color` is too large for one's
+    /// inline room, so each would be a heap box), or any other style.
+    @usableFromInline
+    enum Paint {
+        case color(Color)
+        case style(any ShapeStyle)
+    }
+
     let shape: any Shape
-    let style: any ShapeStyle
+    let paint: Paint
     let mode: ShapePaint.Mode
 
-    init(shape: any Shape, style: any ShapeStyle, mode: ShapePaint.Mode) {
+    /// Specialized where it is called, the cast below is decided at compile time.
+    @inlinable
+    init<S: ShapeStyle>(shape: any Shape, style: S, mode: ShapePaint.Mode) {
+        self.init(shape: shape, paint: (style as? Color).map(Paint.color) ?? .style(style), mode: mode)
+    }
+
+    @usableFromInline
+    init(shape: any Shape, paint: Paint, mode: ShapePaint.Mode) {
         self.shape = shape
-        self.style = style
+        self.paint = paint
         self.mode = mode
     }
 
+    @usableFromInline
     var body: Never { primitiveBody(Self.self) }
     /// Arrange resolves this view itself.
+    @usableFromInline
     static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
         view.makeNodes(in: environment, into: &builder)
     }
 
     func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
         let kindName = type(of: shape).kindName
-        if let kind = shape._shapeKind, let color = style as? Color {
-            switch mode {
-            case .fill(evenOdd: false):
-                return builder.pushShape(kind, paint: .fill(color), in: environment.colorScheme, kind: kindName)
-            case .strokeBorder(let stroke) where stroke.dash.isEmpty && stroke.lineJoin == .miter && stroke.lineCap == .butt:
-                return builder.pushShape(kind, paint: .strokeBorder(color, lineWidth: stroke.lineWidth), in: environment.colorScheme, kind: kindName)
-            default:
-                break
+        let style: any ShapeStyle
+        switch paint {
+        case .color(let color):
+            if let kind = shape._shapeKind {
+                switch mode {
+                case .fill(evenOdd: false):
+                    return builder.pushShape(kind, paint: .fill(color), in: environment.colorScheme, kind: kindName)
+                case .strokeBorder(let stroke) where stroke.dash.isEmpty && stroke.lineJoin == .miter && stroke.lineCap == .butt:
+                    return builder.pushShape(kind, paint: .strokeBorder(color, lineWidth: stroke.lineWidth), in: environment.colorScheme, kind: kindName)
+                default:
+                    break
+                }
             }
+            style = color
+        case .style(let other):
+            style = other
         }
         builder.pushLeaf(.shape(shape, ShapePaint(style: style, mode: mode, scheme: environment.colorScheme)), kind: kindName)
     }
