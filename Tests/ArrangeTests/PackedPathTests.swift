@@ -35,6 +35,37 @@ import Testing
         #expect(result.displayList.items.map(\.identity.path) == [expected])
         #expect(result.displayList.items[0].identity == ViewIdentity(path: expected, kind: "Color"))
     }
+
+    /// Steps of two digits, at and past the 24 characters that pack: the walk packs a step's
+    /// dot and digits at once, and makes the text of a longer path from its steps.
+    @Test(arguments: [10, 11])
+    func multiDigitStepsReadBackAtAnyDepth(paddings: Int) {
+        var view = AnyView(HStack(spacing: 0) { ForEach(0 ..< 12) { Color.red.id("c\($0)") } })
+        for _ in 0 ..< paddings { view = AnyView(view.padding(1)) }
+        let result = LayoutResult(of: view, in: ProposedViewSize(width: 200, height: 50))
+        // Each padding is a level above the stack: the stack is "0.0.0…", 21 characters under
+        // ten paddings (its children's paths 23 and 24, packed), 23 under eleven (25 and 26).
+        let stack = "0" + String(repeating: ".0", count: paddings)
+        let paths = (0 ..< 12).map { "\(stack).\($0)" }
+        #expect(result.displayList.items.map(\.identity) == paths.enumerated().map { ViewIdentity(path: $1, kind: "Color", id: "c\($0)") })
+        #expect(result.displayList.items.map(\.identity.path) == paths)
+        #expect(result.taggedPaths["c11"] == paths[11])
+        #expect(result.taggedPaths["c3"] == paths[3])
+    }
+
+    /// A geometry reader's content is laid out on its own, its paths going on from the reader's.
+    @Test func aGeometryReadersContentGoesOnFromItsPath() throws {
+        let result = LayoutResult(of: HStack { Color.blue; GeometryReader { _ in Color.red.id("inside") } },
+                                  in: ProposedViewSize(width: 100, height: 50))
+        #expect(result.displayList.items.map(\.identity.path) == ["0.0", "0.1"])
+        guard case .group(let group) = try #require(result.displayList.items.last).content else {
+            Issue.record("the reader's content is not a group")
+            return
+        }
+        // The content shares the reader's frame in a ZStack, the root of its own tree: "0.1.0".
+        #expect(group.items.map(\.identity.path) == ["0.1.0.0"])
+        #expect(result.taggedPaths["inside"] == "0.1.0.0")
+    }
 }
 
 /// `ViewGraph.layoutFrames(in:scale:fonts:)` lays out without a display list and gives the same

@@ -15,12 +15,13 @@ struct DisplayListBuilder {
     private(set) var fontProblems: [FontError] = []
     /// Characters no face could draw, each once.
     private(set) var missingCharacters: [Character] = []
-    /// The path of the node being drawn, "0.2.1", as UTF-8: extended and cut back as the walk
-    /// goes down and up. Tagged views' paths are made from it.
-    private var path: [UInt8] = []
+    /// The path of the node being drawn ("0.2.1") after `rootPath`: the child position of each
+    /// step down, pushed and popped as the walk goes down and up. Its text is made only for the
+    /// few that need it (tagged views, paths too long to pack, geometry readers' content).
+    private var steps: [Int] = []
     /// The same path packed as `PackedPath` holds it, kept alongside, so an item's identity
     /// copies it instead of making a string: the characters so far, four bits each, and their
-    /// count (past `PackedPath.capacity` the path is made from `path` instead).
+    /// count (past `PackedPath.capacity` the path is made from `steps` instead).
     private var packedLow: UInt64 = 0
     private var packedHigh: UInt32 = 0
     private var packedCount = 0
@@ -63,7 +64,7 @@ struct DisplayListBuilder {
     mutating func items() -> [DisplayItem] {
         var items: [DisplayItem] = []
         guard tree.count > 0 else { return items }
-        path = rootPath
+        steps.removeAll(keepingCapacity: true)
         (packedLow, packedHigh, packedCount) = (0, 0, 0)
         for byte in rootPath { pack(byte) }
         items.reserveCapacity(tree.count / 2)
@@ -189,18 +190,14 @@ struct DisplayListBuilder {
             items.append(DisplayItem(frame: rounded(frame, translation), identity: identity(node, tag),
                                      content: .text(run(text, node: node, translation: translation))))
         case .container:
-            let length = path.count
             let packed = (packedLow, packedHigh, packedCount)
             let outer = parent
             parent = (node, translation)
             defer { parent = outer }
             for (position, child) in tree.childRange(node).enumerated() where pass.isShown(Int(tree.childList[child])) {
-                path.append(UInt8(ascii: "."))
-                pack(UInt8(ascii: "."))
-                appendDigits(position)
+                step(to: position)
                 append(Int(tree.childList[child]), translation: translation, taggedAncestor: tag, to: &items)
-                // Cut back one byte at a time: cheaper than a range removal for a few digits.
-                while path.count > length { path.removeLast() }
+                steps.removeLast()
                 (packedLow, packedHigh, packedCount) = packed
             }
         }
@@ -223,21 +220,18 @@ struct DisplayListBuilder {
     private mutating func appendChildren(of node: Int, translation: CGSize, tag: String?, to items: inout [DisplayItem],
                                          rest: inout [DisplayItem]) {
         guard case .container = tree.records[node].content else { return }
-        let length = path.count
         let packed = (packedLow, packedHigh, packedCount)
         let outer = parent
         parent = (node, translation)
         defer { parent = outer }
         for (position, child) in tree.childRange(node).enumerated() {
-            path.append(UInt8(ascii: "."))
-            pack(UInt8(ascii: "."))
-            appendDigits(position)
+            step(to: position)
             if position == 0 {
                 append(Int(tree.childList[child]), translation: translation, taggedAncestor: tag, to: &items)
             } else {
                 append(Int(tree.childList[child]), translation: translation, taggedAncestor: tag, to: &rest)
             }
-            while path.count > length { path.removeLast() }
+            steps.removeLast()
             (packedLow, packedHigh, packedCount) = packed
         }
     }
@@ -275,7 +269,7 @@ struct DisplayListBuilder {
         if content.environment.layoutDirection == .rightToLeft { placed.origin.x = bounds.maxX - placed.maxX }
         sub.place(subtree.root, in: placed, proposal: proposal)
         var builder = DisplayListBuilder(pass: sub, scale: scale, measurer: measurer, origin: global.origin,
-                                         rootPath: path + Array(".0".utf8), namedSpaces: namedSpaces, depth: depth + 1)
+                                         rootPath: pathBytes() + Array(".0".utf8), namedSpaces: namedSpaces, depth: depth + 1)
         let inner = builder.items()
         layers[node] = DeferredLayout(pass: sub, origin: global.origin, layers: builder.layers)
         // Frames of the content are already in the canvas: its builder adds `origin`.
@@ -288,19 +282,37 @@ struct DisplayListBuilder {
                                  content: .group(DisplayGroup(translation: CGSize(width: frame.minX, height: frame.minY), items: inner))))
     }
 
-    private mutating func appendDigits(_ value: Int) {
-        // Most nodes are among a container's first ten children: one digit, no recursion.
-        if value >= 10 { appendDigits(value / 10) }
-        let digit = UInt8(ascii: "0") + UInt8(value % 10)
-        path.append(digit)
-        pack(digit)
+    /// Goes down to the child at `position`: a step pushed, and a dot and its digits packed.
+    private mutating func step(to position: Int) {
+        steps.append(position)
+        // The characters' codes, the first in the low bits: the digits are taken from the last,
+        // each shifting the others up, then the dot goes in front.
+        var codes: UInt64 = 0, length = 0, value = max(position, 0)
+        repeat {
+            codes = codes << 4 | UInt64(value % 10 + 1)
+            value /= 10
+            length += 1
+        } while value > 0
+        codes = codes << 4 | 11
+        length += 1
+        if packedCount + length <= 16 {
+            packedLow |= codes << (4 * packedCount)
+            packedCount += length
+        } else {
+            for index in 0 ..< length { pack(code: codes >> (4 * index) & 0xF) }
+        }
     }
 
     /// Adds a character (a digit or the dot) to the packed path, in `PackedPath`'s code.
     private mutating func pack(_ character: UInt8) {
-        let code = character == UInt8(ascii: ".") ? 11 : character - UInt8(ascii: "0") + 1
+        pack(code: UInt64(character == UInt8(ascii: ".") ? 11 : character - UInt8(ascii: "0") + 1))
+    }
+
+    /// Adds a character's code (1...10 a digit, 11 the dot) to the packed path.
+    @inline(__always)
+    private mutating func pack(code: UInt64) {
         if packedCount < 16 {
-            packedLow |= UInt64(code) << (4 * packedCount)
+            packedLow |= code << (4 * packedCount)
         } else if packedCount < PackedPath.capacity {
             packedHigh |= UInt32(code) << (4 * (packedCount - 16))
         }
@@ -381,14 +393,24 @@ struct DisplayListBuilder {
 
     private func identity(_ node: Int, _ tag: String?) -> ViewIdentity {
         // A path too long to pack is kept as text, as `PackedPath` would keep it.
-        let storage = packedCount <= PackedPath.capacity ? PackedPath.packed(packedLow, packedHigh) : PackedPath(path)
+        let storage = packedCount <= PackedPath.capacity ? PackedPath.packed(packedLow, packedHigh) : PackedPath(pathBytes())
         return ViewIdentity(storage: storage, kind: tree.kinds[node], id: tag)
+    }
+
+    /// The current path as UTF-8: `rootPath`, then a dot and the position of each step.
+    private func pathBytes() -> [UInt8] {
+        var bytes = rootPath
+        for position in steps {
+            bytes.append(UInt8(ascii: "."))
+            bytes.append(contentsOf: String(position).utf8)
+        }
+        return bytes
     }
 
     /// The current path as a string. Made in place: a path of up to 15 ASCII bytes becomes a
     /// small string without the UTF-8 validation `String(decoding:as:)` would run.
     private func pathString() -> String {
-        path.withUnsafeBufferPointer { bytes in
+        pathBytes().withUnsafeBufferPointer { bytes in
             String(unsafeUninitializedCapacity: bytes.count) { buffer in
                 _ = buffer.initialize(from: bytes)
                 return bytes.count

@@ -28,10 +28,14 @@ struct ModifiedView<Content: View, Modifier: NodeModifier>: View, PrimitiveView 
 
     @inlinable
     func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
-        var inner = environment
-        modifier.modify(&inner)
         let start = builder.pending.count
-        content.resolve(in: inner, into: &builder)
+        // Most modifiers leave the environment as it is: their content is resolved in it as
+        // passed, not in a copy (a copy retains and releases each of its references).
+        if let inner = modifier.changedEnvironment(environment) {
+            content.resolve(in: inner, into: &builder)
+        } else {
+            content.resolve(in: environment, into: &builder)
+        }
         modifier.apply(to: start ..< builder.pending.count, in: &builder, environment: environment)
     }
 }
@@ -40,22 +44,27 @@ struct ModifiedView<Content: View, Modifier: NodeModifier>: View, PrimitiveView 
 /// applying a layout modifier allocates nothing of its own.
 @usableFromInline
 protocol NodeModifier {
-    /// Changes the environment the content is resolved in.
-    func modify(_ environment: inout ViewEnvironment)
+    /// The environment the content is resolved in, when the modifier changes it; nil when the
+    /// content is resolved in the modifier's own.
+    func changedEnvironment(_ environment: ViewEnvironment) -> ViewEnvironment?
     /// Rewrites the content's nodes, `builder.pending[nodes]`, resolved under `environment` (the
     /// modifier's own, not its content's).
     func apply(to nodes: Range<Int>, in builder: inout ResolvedTree.Builder, environment: ViewEnvironment)
 }
 
 extension NodeModifier {
-    @inlinable func modify(_ environment: inout ViewEnvironment) {}
+    @inlinable func changedEnvironment(_ environment: ViewEnvironment) -> ViewEnvironment? { nil }
     @inlinable func apply(to nodes: Range<Int>, in builder: inout ResolvedTree.Builder, environment: ViewEnvironment) {}
 }
 
 /// Changes the environment of the content only (`font`, `foregroundStyle`, …).
 struct EnvironmentModifier: NodeModifier {
     let change: (inout ViewEnvironment) -> Void
-    func modify(_ environment: inout ViewEnvironment) { change(&environment) }
+    func changedEnvironment(_ environment: ViewEnvironment) -> ViewEnvironment? {
+        var changed = environment
+        change(&changed)
+        return changed
+    }
 }
 
 /// Sets attributes of each of the content's nodes (`id`, `offset`, …).

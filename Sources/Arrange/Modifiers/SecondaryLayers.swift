@@ -117,8 +117,17 @@ struct LayerModifier<Layer: View>: NodeModifier {
     /// look up the layer's type at run time, for every view that has it.
     @inlinable
     func apply(to nodes: Range<Int>, in builder: inout ResolvedTree.Builder, environment: ViewEnvironment) {
-        // Several secondary views form an implicit ZStack, whose spacers grow both ways.
-        let inner = environment.withoutStackAxis
+        // Several secondary views form an implicit ZStack, whose spacers grow both ways. The
+        // environment is copied only when it has a stack axis to clear.
+        if environment.stackAxis == nil {
+            apply(to: nodes, in: &builder, environment: environment, inner: environment)
+        } else {
+            apply(to: nodes, in: &builder, environment: environment, inner: environment.withoutStackAxis)
+        }
+    }
+
+    @inlinable
+    func apply(to nodes: Range<Int>, in builder: inout ResolvedTree.Builder, environment: ViewEnvironment, inner: ViewEnvironment) {
         for position in nodes {
             let mark = builder.mark
             layer.resolve(in: inner, into: &builder)

@@ -63,7 +63,7 @@ public struct ViewEnvironment {
     var foregroundStyle: (any ShapeStyle)?
     /// The axis of the nearest enclosing stack (or layout with a `stackOrientation`), which tells
     /// a `Spacer` which way to grow. Unary modifiers keep it; other containers set or clear it.
-    var stackAxis: Axis?
+    @usableFromInline var stackAxis: Axis?
     /// The font of text (`.font`), body by default.
     var font: Font = .body
     /// How text is set: line limit, alignment, tracking, line spacing, truncation, shrinking.
