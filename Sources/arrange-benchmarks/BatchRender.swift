@@ -100,7 +100,10 @@ enum BatchRender {
             // Exited (the low seven bits 0) with status 0.
             guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
                 let message = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-                throw Skip(reason: "arrange render failed: " + message.split(separator: "\n").prefix(3).joined(separator: " | "))
+                // The errors, not the warnings before them.
+                let lines = message.split(separator: "\n")
+                let errors = lines.filter { $0.contains(": error: ") }
+                throw Failure(reason: "arrange render failed: " + (errors.isEmpty ? lines : errors).prefix(3).joined(separator: " | "))
             }
             return Sample(nanoseconds: elapsed, bytes: folderBytes(output))
         }
@@ -130,17 +133,20 @@ enum BatchRender {
     }
 
     /// Copies of Fixtures/*.yaml, each with its canvas width scaled by 0.75…1.25, its background
-    /// a different light colour, and its own seed, so no two render the same picture. Fonts the
-    /// fixtures name come along.
+    /// a different light colour, and its own seed, so no two render the same picture. The fonts,
+    /// images and included files the fixtures name come along.
     static func makeScenes(in folder: URL) throws -> (scenes: [URL], fixtures: Int) {
         let fixtures = root.appendingPathComponent("Fixtures")
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: fixtures.path)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
         guard !names.isEmpty else { throw Skip(reason: "no fixtures in \(fixtures.path)") }
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let fonts = fixtures.appendingPathComponent("fonts")
-        if FileManager.default.fileExists(atPath: fonts.path) {
-            try FileManager.default.copyItem(at: fonts, to: folder.appendingPathComponent("fonts"))
+        // What scenes name by relative path: font files, images, included definitions.
+        for resources in ["fonts", "images", "shared"] {
+            let source = fixtures.appendingPathComponent(resources)
+            if FileManager.default.fileExists(atPath: source.path) {
+                try FileManager.default.copyItem(at: source, to: folder.appendingPathComponent(resources))
+            }
         }
         var scenes: [URL] = []
         for index in 0..<sceneCount {
@@ -176,7 +182,8 @@ enum BatchRender {
             let width = Int(result[range].dropFirst("width: ".count)) ?? 0
             result.replaceSubrange(range, with: "width: \(Int((Double(width) * factor).rounded()))")
         }
-        if let range = result.range(of: #"background: ("[^"]*"|[a-z]+)"#, options: .regularExpression) {
+        // A quoted colour, or a name (`white`, `systemGroupedBackground`) taken whole.
+        if let range = result.range(of: #"background: ("[^"]*"|'[^']*'|[A-Za-z]+)"#, options: .regularExpression) {
             result.replaceSubrange(range, with: "background: " + background)
         }
         return result

@@ -35,6 +35,13 @@ struct Skip: Error {
     let reason: String
 }
 
+/// A workload that broke: its row says why, and the run exits non-zero, so that a table with a
+/// hole in it is never taken for a whole one.
+struct Failure: Error, CustomStringConvertible {
+    let reason: String
+    var description: String { reason }
+}
+
 /// A workload ready to run: built in the child process that measures it, so that its setup and
 /// its peak memory belong to it alone.
 struct Runner {
@@ -68,6 +75,8 @@ struct Workload {
 struct Report: Codable {
     var id: String
     var skipped: String?
+    /// The workload broke (not a skip): `skipped` says how.
+    var failed = false
     var times: [UInt64] = []
     var floorTimes: [UInt64] = []
     var bytes: Int?
@@ -161,6 +170,7 @@ func measure(_ workload: Workload, repetitions: Int) -> Report {
         report.skipped = skip.reason
     } catch {
         report.skipped = "failed: \(error)"
+        report.failed = true
     }
     return report
 }
@@ -198,14 +208,14 @@ func measureInChild(_ workload: Workload, repetitions: Int, executable: String) 
     do {
         try process.run()
     } catch {
-        return Report(id: workload.id, skipped: "could not start a child process: \(error)")
+        return Report(id: workload.id, skipped: "failed: could not start a child process: \(error)", failed: true)
     }
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     let lastLine = String(decoding: data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
     guard process.terminationReason == .exit, process.terminationStatus == 0,
           let report = try? JSONDecoder().decode(Report.self, from: Data(lastLine.utf8)) else {
-        return Report(id: workload.id, skipped: "the child process failed (status \(process.terminationStatus))")
+        return Report(id: workload.id, skipped: "failed: the child process failed (status \(process.terminationStatus))", failed: true)
     }
     return report
 }

@@ -102,6 +102,7 @@ if options.list {
 let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
 var rows: [[String]] = []
 var skipped: [String] = []
+var failed: [String] = []
 let started = Date()
 /// The one-minute load average: how busy the machine was, to read the times by.
 func loadAverageNow() -> String {
@@ -114,6 +115,7 @@ for (index, workload) in chosen.enumerated() {
     let n = workload.count.map { $0.formatted(.number.grouping(.automatic)) } ?? "—"
     if let reason = report.skipped {
         skipped.append("\(workload.id): \(reason)")
+        if report.failed { failed.append(workload.id) }
         rows.append([workload.name, n, "skipped", "", "", "", "", "", workload.floorName, "", "", "", reason])
         continue
     }
@@ -178,4 +180,9 @@ if !options.noTaffy, filter.isEmpty || filter == "taffy" {
     } catch {
         print("taffy: not run: \(error)")
     }
+}
+
+if !failed.isEmpty {
+    FileHandle.standardError.write(Data("arrange-benchmarks: error: \(failed.count) workload\(failed.count == 1 ? "" : "s") failed: \(failed.joined(separator: ", ")) (see 'skipped:' above)\n".utf8))
+    exit(1)
 }
