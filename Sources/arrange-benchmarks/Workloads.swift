@@ -202,6 +202,18 @@ func otherWorkloads(quick: Bool) -> [Workload] {
             return Runner(run: { Sample.keeping { LayoutResult(of: view, in: .init(width: 10_000, height: 100)) } },
                           floor: greedyFloor(10_000), warmUp: warmUp)
         },
+        // The modifiers SwiftUI code puts on each element of a ForEach, written in this module,
+        // not Arrange's: each must resolve without looking its result type up at run time.
+        Workload(id: "modified-10000", name: "10,000 views with opacity, offset, id", count: 10_000, repetitions: few,
+                 floorName: "C greedy loop, 10,000") {
+            let view = HStack(spacing: 0) {
+                ForEach(0..<10_000) { index in
+                    Color.blue.frame(width: 2, height: 10).opacity(0.5).offset(x: 1, y: 2).id(index)
+                }
+            }
+            return Runner(run: { Sample.keeping { LayoutResult(of: view, in: .init(width: 20_000, height: 100)) } },
+                          floor: greedyFloor(10_000), warmUp: warmUp)
+        },
         Workload(id: "paragraphs-100", name: "100 wrapped paragraphs", count: 100, repetitions: few,
                  floorName: "C greedy loop, 1,000") {
             let view = VStack { ForEach(0..<100) { _ in Text("The quick brown fox jumps over the lazy dog, again and again.") } }

@@ -88,3 +88,32 @@ import Testing
         #expect(ViewGraph(Color.red).layoutFrames().count == 0)
     }
 }
+
+/// Ids are filed by their text; the common ones (String, Int) skip `String(describing:)` but
+/// must spell exactly as it does.
+@Suite struct TaggedFrameKeyTests {
+    struct Custom: Hashable, CustomStringConvertible {
+        var description: String { "custom-7" }
+    }
+
+    @Test func anIdIsFiledUnderItsDescription() {
+        #expect(TaggedFrames.key("title") == "title")
+        #expect(TaggedFrames.key(42) == "42")
+        #expect(TaggedFrames.key(-3) == "-3")
+        #expect(TaggedFrames.key(AnyHashable("row")) == "row")
+        #expect(TaggedFrames.key(AnyHashable(9)) == "9")
+        #expect(TaggedFrames.key(Substring("ab")) == "ab")
+        #expect(TaggedFrames.key(2.5) == "2.5")
+        #expect(TaggedFrames.key(Int8(5)) == "5")
+        #expect(TaggedFrames.key(Custom()) == "custom-7")
+    }
+
+    @Test func anIntAndItsTextNameTheSameFrame() {
+        let result = LayoutResult(of: VStack(spacing: 0) { Color.red.frame(height: 10).id(3); Color.blue.frame(height: 20).id("x") },
+                                  in: ProposedViewSize(width: 50, height: 30))
+        #expect(result.frames[3] == CGRect(x: 0, y: 0, width: 50, height: 10))
+        #expect(result.frames["3"] == CGRect(x: 0, y: 0, width: 50, height: 10))
+        #expect(result.frames["x"] == CGRect(x: 0, y: 10, width: 50, height: 20))
+        #expect(result.displayList.items.map(\.identity.id) == ["3", "x"])
+    }
+}

@@ -78,7 +78,7 @@ struct DisplayListBuilder {
             content(of: node, tagged: false, translation: translation, tag: taggedAncestor, to: &items)
             return
         }
-        let tag = attributes.id.map { TaggedFrames.key($0) } ?? taggedAncestor
+        let tag = attributes.id ?? taggedAncestor
         guard !attributes.effects.isEmpty else {
             content(of: node, tagged: attributes.id != nil, translation: translation, tag: tag, to: &items)
             return
@@ -207,8 +207,8 @@ struct DisplayListBuilder {
     private mutating func recordFrames(of node: Int, tagged: Bool, translation: CGSize) {
         let frame = pass.frame(of: node)
         if tagged, let id = tree.id(of: node) {
-            taggedFrames[id] = frame.offsetBy(dx: translation.width + origin.x, dy: translation.height + origin.y)
-            taggedPaths[TaggedFrames.key(id)] = pathString()
+            taggedFrames.byID[id] = frame.offsetBy(dx: translation.width + origin.x, dy: translation.height + origin.y)
+            taggedPaths[id] = pathString()
         }
         if tree.records[node].attributes >= 0, let space = tree.attributes(of: node)?.coordinateSpace {
             namedSpaces[space] = frame.offsetBy(dx: translation.width + origin.x, dy: translation.height + origin.y)
@@ -273,7 +273,7 @@ struct DisplayListBuilder {
         let inner = builder.items()
         layers[node] = DeferredLayout(pass: sub, origin: global.origin, layers: builder.layers)
         // Frames of the content are already in the canvas: its builder adds `origin`.
-        for (id, subFrame) in builder.taggedFrames.byID { taggedFrames[id] = subFrame }
+        for (id, subFrame) in builder.taggedFrames.byID { taggedFrames.byID[id] = subFrame }
         for (key, value) in builder.taggedPaths { taggedPaths[key] = value }
         for problem in builder.fontProblems where !fontProblems.contains(problem) { fontProblems.append(problem) }
         for character in builder.missingCharacters where !missingCharacters.contains(character) { missingCharacters.append(character) }

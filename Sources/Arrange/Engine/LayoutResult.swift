@@ -127,7 +127,7 @@ extension LayoutPass {
                     moved.width += delta.width
                     moved.height += delta.height
                 }
-                if let id = attributes.id { frames[id] = frame(of: node).offsetBy(dx: moved.width, dy: moved.height) }
+                if let id = attributes.id { frames.byID[id] = frame(of: node).offsetBy(dx: moved.width, dy: moved.height) }
             }
             // A child its container does not show (`ViewThatFits`) is not reported, as in the display list.
             for child in tree.childRange(node).reversed() where isShown(Int(tree.childList[child])) {

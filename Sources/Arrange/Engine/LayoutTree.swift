@@ -88,7 +88,7 @@ public struct LayoutNodeInfo: Hashable, Sendable {
             textFit = TextFit(drawnLines: layout.lines.count, neededLines: layout.neededLines, allowedLines: layout.allowedLines, lastLine: layout.lines.last?.text ?? "")
         }
         if case .container(let box) = tree.records[node].content { notes = tree.boxes[Int(box)].notes }
-        id = tree.id(of: node).map { "\($0.base)" }
+        id = tree.id(of: node)
         path = paths[node]
         source = tree.source(of: node)
         frame = pass.frame(of: node).offsetBy(dx: moved.width, dy: moved.height)

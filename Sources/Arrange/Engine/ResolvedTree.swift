@@ -58,6 +58,7 @@ struct ResolvedTree {
     }
 
     /// A drawing effect, in the order it was applied (innermost first).
+    @usableFromInline
     enum Effect {
         case offset(CGSize)
         case clip(ShapeKind)
@@ -85,6 +86,7 @@ struct ResolvedTree {
     }
 
     /// A transform effect as written, before the frame it turns about is known.
+    @usableFromInline
     enum TransformEffect {
         case rotation(Angle, anchor: UnitPoint)
         case scale(CGSize, anchor: UnitPoint)
@@ -115,11 +117,13 @@ struct ResolvedTree {
     }
 
     /// What attribute modifiers set on one node.
+    @usableFromInline
     struct Attributes {
         /// Set by `layoutPriority`; the outermost call wins.
         var explicitPriority: Double?
-        /// Set by `.id(_:)`.
-        var id: AnyHashable?
+        /// Set by `.id(_:)`: the id's text, as `TaggedFrames` files it, made once when the
+        /// modifier is (each use reads it: the display list, the frames, the dumps).
+        var id: String?
         var guideOverrides: [AlignmentKey: (ViewDimensions) -> CGFloat] = [:]
         var layoutValues: [ObjectIdentifier: Any] = [:]
         var effects: [Effect] = []
@@ -207,7 +211,7 @@ struct ResolvedTree {
     }
 
     func effects(of node: Int) -> [Effect] { attributes(of: node)?.effects ?? [] }
-    func id(of node: Int) -> AnyHashable? { attributes(of: node)?.id }
+    func id(of node: Int) -> String? { attributes(of: node)?.id }
     func source(of node: Int) -> String? { attributes(of: node)?.source }
 
     /// Whether a guide query on `node` can give anything but nil.

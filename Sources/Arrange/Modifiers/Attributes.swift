@@ -4,13 +4,15 @@ extension View {
     /// The order in which a stack sizes this view: higher first (docs/layout-rules.md §3.8). Only the
     /// outermost layout-affecting modifier's priority counts: frames and padding report 0.
     /// NaN counts as 0.
+    @inlinable
     public func layoutPriority(_ value: Double) -> some View {
-        modifyingNodes { $0.explicitPriority = value.isNaN ? 0 : value }
+        modified(AttributeModifier.priority(value))
     }
 
     /// Tags the view. Layout is unchanged; `LayoutResult.frames[id]` gives its frame.
+    @inlinable
     public func id<ID: Hashable>(_ id: ID) -> some View {
-        modifyingNodes { $0.id = AnyHashable(id) }
+        modified(AttributeModifier.id(TaggedFrames.key(id)))
     }
 
     /// Records where the view is written (a scene file's "line:column", say), for tools that
@@ -40,5 +42,20 @@ extension AnyView {
     /// erasure looks up no opaque result type at run time, as a caller in another module must.
     package func layoutSourceErased(_ source: String) -> AnyView {
         AnyView(layoutSource(source))
+    }
+}
+
+// The values the inlinable modifiers above make.
+extension AttributeModifier {
+    /// `layoutPriority(_:)`: NaN counts as 0.
+    @usableFromInline
+    static func priority(_ value: Double) -> AttributeModifier {
+        AttributeModifier { $0.explicitPriority = value.isNaN ? 0 : value }
+    }
+
+    /// `id(_:)`, by the id's text.
+    @usableFromInline
+    static func id(_ key: String) -> AttributeModifier {
+        AttributeModifier { $0.id = key }
     }
 }

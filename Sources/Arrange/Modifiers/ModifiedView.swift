@@ -58,8 +58,22 @@ extension NodeModifier {
 }
 
 /// Changes the environment of the content only (`font`, `foregroundStyle`, …).
+///
+/// This modifier and the two below are usable from inlinable code: the public modifiers made of
+/// them are inlinable, each building its value with a factory of Arrange's (`opacity(_:)` with
+/// `AttributeModifier.effect(_:)`), so that a caller in another module knows the type it gets.
+/// One it could not see through would be looked up at run time wherever it is used in
+/// specialized code, for every element of a `ForEach` (see `ModifiedView`).
+@usableFromInline
 struct EnvironmentModifier: NodeModifier {
     let change: (inout ViewEnvironment) -> Void
+
+    @usableFromInline
+    init(change: @escaping (inout ViewEnvironment) -> Void) {
+        self.change = change
+    }
+
+    @usableFromInline
     func changedEnvironment(_ environment: ViewEnvironment) -> ViewEnvironment? {
         var changed = environment
         change(&changed)
@@ -68,8 +82,16 @@ struct EnvironmentModifier: NodeModifier {
 }
 
 /// Sets attributes of each of the content's nodes (`id`, `offset`, …).
+@usableFromInline
 struct AttributeModifier: NodeModifier {
     let change: (inout ResolvedTree.Attributes) -> Void
+
+    @usableFromInline
+    init(change: @escaping (inout ResolvedTree.Attributes) -> Void) {
+        self.change = change
+    }
+
+    @usableFromInline
     func apply(to nodes: Range<Int>, in builder: inout ResolvedTree.Builder, environment: ViewEnvironment) {
         for position in nodes { builder.editAttributes(at: position, change) }
     }
@@ -77,8 +99,16 @@ struct AttributeModifier: NodeModifier {
 
 /// Sets attributes of each of the content's nodes from what the modifier's environment says
 /// (an offset's direction, a shadow's colour scheme).
+@usableFromInline
 struct EnvironmentAttributeModifier: NodeModifier {
     let change: (inout ResolvedTree.Attributes, ViewEnvironment) -> Void
+
+    @usableFromInline
+    init(change: @escaping (inout ResolvedTree.Attributes, ViewEnvironment) -> Void) {
+        self.change = change
+    }
+
+    @usableFromInline
     func apply(to nodes: Range<Int>, in builder: inout ResolvedTree.Builder, environment: ViewEnvironment) {
         for position in nodes { builder.editAttributes(at: position) { change(&$0, environment) } }
     }
@@ -121,6 +151,12 @@ extension View {
     /// Resolves the view's content in a changed environment.
     func transformingEnvironment(_ change: @escaping (inout ViewEnvironment) -> Void) -> ModifiedView<Self, EnvironmentModifier> {
         ModifiedView(content: self, modifier: EnvironmentModifier(change: change))
+    }
+
+    /// The view with `modifier` applied: what the inlinable public modifiers return.
+    @inlinable
+    func modified<M: NodeModifier>(_ modifier: M) -> ModifiedView<Self, M> {
+        ModifiedView(content: self, modifier: modifier)
     }
 
     /// Wraps each of the view's nodes in a container laid out by `layout`, a single-child

@@ -16,15 +16,21 @@ public struct HStack<Content: View>: View, PrimitiveView {
     }
 
     public var body: Never { primitiveBody(Self.self) }
-    /// Arrange resolves this view itself.
+    /// Arrange resolves this view itself; inlinable, so the content resolves specialized.
+    @inlinable
     public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
-        view.makeNodes(in: environment, into: &builder)
+        LayoutView._makeNodes(view.container, in: environment, into: &builder)
     }
 
     func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
-        LayoutView(layout: layout, kind: "HStack", content: content, collapsesSingleChild: true, guides: .children,
-                   makeBox: { HStackBox($0, guides: $1) })
-            .makeNodes(in: environment, into: &builder)
+        container.makeNodes(in: environment, into: &builder)
+    }
+
+    /// The stack as the container of its content.
+    @usableFromInline
+    var container: LayoutView<HStackLayout, Content> {
+        LayoutView(layout: layout, kind: "HStack", content: content,
+                   collapsesSingleChild: true, guides: .children, makeBox: { HStackBox($0, guides: $1) })
     }
 }
 
@@ -44,15 +50,21 @@ public struct VStack<Content: View>: View, PrimitiveView {
     }
 
     public var body: Never { primitiveBody(Self.self) }
-    /// Arrange resolves this view itself.
+    /// Arrange resolves this view itself; inlinable, so the content resolves specialized.
+    @inlinable
     public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
-        view.makeNodes(in: environment, into: &builder)
+        LayoutView._makeNodes(view.container, in: environment, into: &builder)
     }
 
     func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
-        LayoutView(layout: layout, kind: "VStack", content: content, collapsesSingleChild: true, guides: .children,
-                   makeBox: { VStackBox($0, guides: $1) })
-            .makeNodes(in: environment, into: &builder)
+        container.makeNodes(in: environment, into: &builder)
+    }
+
+    /// The stack as the container of its content.
+    @usableFromInline
+    var container: LayoutView<VStackLayout, Content> {
+        LayoutView(layout: layout, kind: "VStack", content: content,
+                   collapsesSingleChild: true, guides: .children, makeBox: { VStackBox($0, guides: $1) })
     }
 }
 
@@ -70,13 +82,20 @@ public struct ZStack<Content: View>: View, PrimitiveView {
     }
 
     public var body: Never { primitiveBody(Self.self) }
-    /// Arrange resolves this view itself.
+    /// Arrange resolves this view itself; inlinable, so the content resolves specialized.
+    @inlinable
     public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
-        view.makeNodes(in: environment, into: &builder)
+        LayoutView._makeNodes(view.container, in: environment, into: &builder)
     }
 
     func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
-        LayoutView(layout: layout, kind: "ZStack", content: content, guides: .children, makeBox: { ZStackBox($0, guides: $1) })
-            .makeNodes(in: environment, into: &builder)
+        container.makeNodes(in: environment, into: &builder)
+    }
+
+    /// The stack as the container of its content.
+    @usableFromInline
+    var container: LayoutView<ZStackLayout, Content> {
+        LayoutView(layout: layout, kind: "ZStack", content: content,
+                   guides: .children, makeBox: { ZStackBox($0, guides: $1) })
     }
 }

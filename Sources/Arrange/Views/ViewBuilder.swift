@@ -53,16 +53,21 @@ public struct TupleView<T>: View, PrimitiveView {
 
 /// One of two views, chosen by an `if`/`else` in a `@ViewBuilder`.
 public struct ConditionalContent<TrueContent: View, FalseContent: View>: View, PrimitiveView {
+    @usableFromInline
     enum Storage {
         case trueContent(TrueContent)
         case falseContent(FalseContent)
     }
-    let storage: Storage
+    @usableFromInline let storage: Storage
 
     public var body: Never { primitiveBody(Self.self) }
-    /// Arrange resolves this view itself.
+    /// Arrange resolves this view itself; inlinable, so the chosen content resolves specialized.
+    @inlinable
     public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
-        view.makeNodes(in: environment, into: &builder)
+        switch view.storage {
+        case .trueContent(let content): content.resolve(in: environment, into: &builder)
+        case .falseContent(let content): content.resolve(in: environment, into: &builder)
+        }
     }
 
     func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
@@ -81,9 +86,10 @@ extension Optional: View where Wrapped: View {
 }
 
 extension Optional: PrimitiveView where Wrapped: View {
-    /// Arrange resolves this view itself.
+    /// Arrange resolves this view itself; inlinable, so the content resolves specialized.
+    @inlinable
     public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
-        view.makeNodes(in: environment, into: &builder)
+        view?.resolve(in: environment, into: &builder)
     }
 
     func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
@@ -121,12 +127,13 @@ public struct AnyView: View, PrimitiveView {
 /// Groups views without laying them out: each is a child of the enclosing container, and a
 /// modifier on the group applies to each of them, as in SwiftUI.
 public struct Group<Content: View>: View, PrimitiveView {
-    let content: Content
+    @usableFromInline let content: Content
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
     public var body: Never { primitiveBody(Self.self) }
-    /// Arrange resolves this view itself.
+    /// Arrange resolves this view itself; inlinable, so the content resolves specialized.
+    @inlinable
     public static func _makeNodes(_ view: Self, in environment: ViewEnvironment, into builder: inout _NodeBuilder) {
-        view.makeNodes(in: environment, into: &builder)
+        view.content.resolve(in: environment, into: &builder)
     }
 
     func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
