@@ -44,7 +44,7 @@ extension View {
     /// Draws the view at `opacity` (0...1; NaN counts as 1).
     @inlinable
     public func opacity(_ opacity: Double) -> some View {
-        modified(AttributeModifier.effect(.opacity(opacity.isNaN ? 1 : min(max(opacity, 0), 1))))
+        modified(AttributeModifier.opacity(opacity))
     }
 
     /// The colour of shapes inside that have no fill of their own.
@@ -83,6 +83,12 @@ extension AttributeModifier {
     @usableFromInline
     static func effect(_ effect: ResolvedTree.Effect) -> AttributeModifier {
         AttributeModifier { $0.effects.append(effect) }
+    }
+
+    /// `opacity(_:)`: clamped to 0...1, NaN counting as 1.
+    @usableFromInline
+    static func opacity(_ opacity: Double) -> AttributeModifier {
+        effect(.opacity(opacity.isNaN ? 1 : min(max(opacity, 0), 1)))
     }
 
     /// `clipShape(_:)`: a built-in outline clips natively, any other shape by its path.

@@ -61,7 +61,7 @@ extension NodeModifier {
 ///
 /// This modifier and the two below are usable from inlinable code: the public modifiers made of
 /// them are inlinable, each building its value with a factory of Arrange's (`opacity(_:)` with
-/// `AttributeModifier.effect(_:)`), so that a caller in another module knows the type it gets.
+/// `AttributeModifier.opacity(_:)`), so that a caller in another module knows the type it gets.
 /// One it could not see through would be looked up at run time wherever it is used in
 /// specialized code, for every element of a `ForEach` (see `ModifiedView`).
 @usableFromInline
