@@ -289,11 +289,11 @@ struct DisplayListBuilder {
         // each shifting the others up, then the dot goes in front.
         var codes: UInt64 = 0, length = 0, value = max(position, 0)
         repeat {
-            codes = codes << 4 | UInt64(value % 10 + 1)
+            codes = codes << 4 | UInt64(PackedPath.code(of: UInt8(ascii: "0") + UInt8(value % 10)))
             value /= 10
             length += 1
         } while value > 0
-        codes = codes << 4 | 11
+        codes = codes << 4 | UInt64(PackedPath.dotCode)
         length += 1
         if packedCount + length <= 16 {
             packedLow |= codes << (4 * packedCount)
@@ -305,10 +305,10 @@ struct DisplayListBuilder {
 
     /// Adds a character (a digit or the dot) to the packed path, in `PackedPath`'s code.
     private mutating func pack(_ character: UInt8) {
-        pack(code: UInt64(character == UInt8(ascii: ".") ? 11 : character - UInt8(ascii: "0") + 1))
+        pack(code: UInt64(PackedPath.code(of: character)))
     }
 
-    /// Adds a character's code (1...10 a digit, 11 the dot) to the packed path.
+    /// Adds a character's code (`PackedPath.code(of:)`) to the packed path.
     @inline(__always)
     private mutating func pack(code: UInt64) {
         if packedCount < 16 {

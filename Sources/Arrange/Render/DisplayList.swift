@@ -422,15 +422,22 @@ enum PackedPath: Hashable, Sendable {
 
     static let capacity = 24
 
+    /// The code of the dot; a digit d is d + 1.
+    static let dotCode: UInt8 = 11
+
+    /// The four-bit code of a path character, 0 for one that cannot be packed.
+    static func code(of byte: UInt8) -> UInt8 {
+        switch byte {
+        case UInt8(ascii: "0") ... UInt8(ascii: "9"): byte - UInt8(ascii: "0") + 1
+        case UInt8(ascii: "."): dotCode
+        default: 0
+        }
+    }
+
     init<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         var low: UInt64 = 0, high: UInt32 = 0, index = 0
         for byte in bytes {
-            let code: UInt8
-            switch byte {
-            case UInt8(ascii: "0") ... UInt8(ascii: "9"): code = byte - UInt8(ascii: "0") + 1
-            case UInt8(ascii: "."): code = 11
-            default: code = 0
-            }
+            let code = Self.code(of: byte)
             guard code != 0, index < Self.capacity else {
                 self = .text(Text(String(decoding: bytes, as: UTF8.self)))
                 return
@@ -451,7 +458,7 @@ enum PackedPath: Hashable, Sendable {
                 let code = index < 16 ? UInt8(low & 0xF) : UInt8(high & 0xF)
                 if index < 16 { low >>= 4 } else { high >>= 4 }
                 if code == 0 { break }
-                bytes.append(code == 11 ? UInt8(ascii: ".") : UInt8(ascii: "0") + code - 1)
+                bytes.append(code == Self.dotCode ? UInt8(ascii: ".") : UInt8(ascii: "0") + code - 1)
             }
             return String(decoding: bytes, as: UTF8.self)
         }
