@@ -82,17 +82,17 @@ private struct NestedAlternating: View {
     @Test func twentyNestedRowsCostTwiceTen() {
         // Level k (an HStack) is offered (0, 10), (∞, 10) and (W − 10(d − k), 10) by its parent's
         // probes and share (the parent's 0 and ∞ offers give it 0 and ∞ again): 3 each, 1 for the
-        // root. Each fixed frame: its two probes and its share (half its stack's offer): 3. Each
-        // rectangle inside a frame: once, at (10, 10). The bottom frame: 3, its rectangle 1.
-        // Total 1 + 3(d − 1) + 3d + d + 3 + 1 = 7d + 2; nodes 3d + 2.
+        // root. A frame with both lengths is 10 × 10 whatever it is offered, known from the tree:
+        // 0. Each rectangle inside a frame: once, at (10, 10), when the frame places it (d + 1).
+        // Total 1 + 3(d − 1) + (d + 1) = 4d − 1; nodes 3d + 2.
         func stats(_ depth: Int) -> LayoutStatistics {
             LayoutResult(of: NestedRows(depth: depth), in: ProposedViewSize(width: 1000, height: 10)).statistics
         }
         let ten = stats(10), twenty = stats(20)
         #expect(ten.nodeCount == 32)
         #expect(twenty.nodeCount == 62)
-        #expect(ten.sizeComputations == 72)
-        #expect(twenty.sizeComputations == 142)
+        #expect(ten.sizeComputations == 39)
+        #expect(twenty.sizeComputations == 79)
         #expect(ten.maxSizeComputationsPerNode == 3)
         #expect(twenty.maxSizeComputationsPerNode == 3)
     }
@@ -101,17 +101,17 @@ private struct NestedAlternating: View {
         // Alternating axes multiply the offers: a stack offered (x, y) probes its children with 0
         // and ∞ on its own axis and keeps the other, so below the first two levels every node sees
         // 3 major × 3 minor = 9 proposals, and never more.
-        // Root 1; level d − 1: 3; levels d − 2 … 1: 9 each; frame of the root: 3; every other
-        // frame, the bottom one included: 9; rectangles 1 each (d + 1).
-        // Total 1 + 3 + 9(d − 2) + 3 + 9(d − 1) + 9 + (d + 1) = 19d − 10; nodes 3d + 2.
+        // Root 1; level d − 1: 3; levels d − 2 … 1: 9 each; the frames, both lengths fixed, are
+        // known from the tree: 0; rectangles 1 each (d + 1).
+        // Total 1 + 3 + 9(d − 2) + (d + 1) = 10d − 13; nodes 3d + 2.
         func stats(_ depth: Int) -> LayoutStatistics {
             LayoutResult(of: NestedAlternating(depth: depth), in: ProposedViewSize(width: 1000, height: 800)).statistics
         }
         let ten = stats(10), twenty = stats(20)
         #expect(ten.nodeCount == 32)
         #expect(twenty.nodeCount == 62)
-        #expect(ten.sizeComputations == 180)
-        #expect(twenty.sizeComputations == 370)
+        #expect(ten.sizeComputations == 87)
+        #expect(twenty.sizeComputations == 187)
         #expect(ten.maxSizeComputationsPerNode == 9)
         #expect(twenty.maxSizeComputationsPerNode == 9)
     }
@@ -119,9 +119,10 @@ private struct NestedAlternating: View {
     @Test func aCustomGuideThroughAWideRowIsLinear() {
         // A VStack offered (n, 20) probes the row at heights 0 and ∞ and offers it its share 10
         // (the fixed box goes first): 3 computations of the row, each probing every rectangle
-        // with widths 0, ∞ and 1 at that height → 9 per rectangle. The box: 3, its rectangle 1,
-        // the VStack 1. Asking the row for its custom guide is one trial placement at a size
-        // already measured: nothing new. Total 9n + 3 + 3 + 1 + 1 = 9n + 8.
+        // with widths 0, ∞ and 1 at that height → 9 per rectangle. The box, a frame with both
+        // lengths: 0, known from the tree; its rectangle 1; the VStack 1. Asking the row for its
+        // custom guide is one trial placement at a size already measured: nothing new. Total
+        // 9n + 3 + 1 + 1 = 9n + 5.
         // The row's guide is the mean of its only explicit value, 4 at x 0; the box (default 0)
         // sits 4 to the right of the row.
         let n = 10_000
@@ -134,7 +135,7 @@ private struct NestedAlternating: View {
         }
         let result = LayoutResult(of: view, in: ProposedViewSize(width: CGFloat(n), height: 20))
         #expect(result.statistics.maxSizeComputationsPerNode == 9)
-        #expect(result.statistics.sizeComputations == 9 * n + 8)
+        #expect(result.statistics.sizeComputations == 9 * n + 5)
         #expect(result.frames["box"]?.minX == 4)
     }
 }

@@ -39,9 +39,15 @@ final class LayoutPass {
 
     /// Slots in each overflow chunk: with the inline slot, nine per node.
     static let overflowSlots = 8
+    /// The bits of a node's `slotCounts` entry that count its slots, and the one that says it
+    /// was placed.
+    private static let slotCountMask: UInt8 = 0x7F, placedFlag: UInt8 = 0x80
 
     private let count: Int
-    /// Per node: how many slots hold sizes (0...9).
+    /// Holds the five per-node arrays below.
+    private let memory: PassMemory
+    /// Per node: how many slots hold sizes (0...9, `slotCountMask`), and `placedFlag` once the
+    /// node has a frame.
     private let slotCounts: UnsafeMutablePointer<UInt8>
     /// Per node: the first remembered size.
     private let firstSlots: UnsafeMutablePointer<SizeSlot>
@@ -70,34 +76,39 @@ final class LayoutPass {
     @exclusivity(unchecked) private var unshown: Set<Int> = []
 
     /// The `place` calls of the containers being placed, as a stack: each open recording owns
-    /// one run of entries, one per child of its container.
-    @exclusivity(unchecked) private var entries: [PlacementRecorder.Entry?] = []
+    /// one run of slots, one per child of its container. A slot holds a call only when its stamp
+    /// is its recording's use, so a new run needs no clearing: uses only grow.
+    private var entries: RecordedPlacements
     /// The open recordings, innermost last: where each one's entries start, how many, and which
     /// use it is, so that a proxy kept past its container's placement cannot write into a later one.
-    @exclusivity(unchecked) private var openRecordings: [(base: Int, count: Int, use: UInt32)] = []
-    @exclusivity(unchecked) private var nextUse: UInt32 = 0
+    @exclusivity(unchecked) private var openRecordings: [(base: Int, count: Int, use: UInt64)] = []
+    @exclusivity(unchecked) private var nextUse: UInt64 = 0
 
     init(tree: ResolvedTree, measurer: any TextMeasurer = FontLibrary.system, scale: CGFloat = 1) {
         self.tree = tree
         self.measurer = measurer
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         count = tree.count
-        slotCounts = .allocate(capacity: max(count, 1))
-        slotCounts.initialize(repeating: 0, count: count)
-        firstSlots = .allocate(capacity: max(count, 1))
-        overflowStarts = .allocate(capacity: max(count, 1))
-        computations = .allocate(capacity: max(count, 1))
-        computations.initialize(repeating: 0, count: count)
-        frames = .allocate(capacity: max(count, 1))
-        frames.initialize(repeating: .zero, count: count)
+        // One block for the per-node arrays. Only the counts start at zero (no computations, no
+        // sizes, not placed); a frame or slot is written before it is read.
+        var plan = PassMemory.Plan()
+        let computationsAt = plan.reserveZeroed(Int32.self, count: count)
+        let slotCountsAt = plan.reserveZeroed(UInt8.self, count: count)
+        let framesAt = plan.reserve(CGRect.self, count: count)
+        let firstSlotsAt = plan.reserve(SizeSlot.self, count: count)
+        let overflowStartsAt = plan.reserve(Int32.self, count: count)
+        memory = PassMemory(plan)
+        frames = memory.array(CGRect.self, at: framesAt, count: count)
+        firstSlots = memory.array(SizeSlot.self, at: firstSlotsAt, count: count)
+        overflowStarts = memory.array(Int32.self, at: overflowStartsAt, count: count)
+        computations = memory.array(Int32.self, at: computationsAt, count: count)
+        slotCounts = memory.array(UInt8.self, at: slotCountsAt, count: count)
+        entries = RecordedPlacements()
     }
 
     deinit {
-        slotCounts.deallocate()
-        firstSlots.deallocate()
-        overflowStarts.deallocate()
-        computations.deallocate()
-        frames.deallocate()
+        memory.deallocate()
+        entries.deallocate()
         if let spacings {
             spacings.deinitialize(count: count)
             spacings.deallocate()
@@ -105,7 +116,7 @@ final class LayoutPass {
     }
 
     /// The placed frame of `node`, in root coordinates, offsets excluded (.zero if never placed).
-    func frame(of node: Int) -> CGRect { frames[node] }
+    func frame(of node: Int) -> CGRect { slotCounts[node] & Self.placedFlag != 0 ? frames[node] : .zero }
 
     /// The proposal a text node was placed with: it draws the lines it was laid out in.
     func placementProposal(of node: Int) -> ProposedViewSize { textPlacements[node] ?? .unspecified }
@@ -125,9 +136,10 @@ final class LayoutPass {
 
     /// The node's size for `proposal`.
     func size(_ node: Int, _ proposal: ProposedViewSize) -> CGSize {
+        if let constant = tree.constantSize(of: node) { return constant }
         let proposal = proposal.sanitized
         let width = proposal.width ?? .nan, height = proposal.height ?? .nan
-        let known = Int(slotCounts[node])
+        let known = Int(slotCounts[node] & Self.slotCountMask)
         if known > 0 {
             if firstSlots[node].matches(width, height) { return firstSlots[node].size }
             if known > 1 {
@@ -158,12 +170,19 @@ final class LayoutPass {
         }
         // The slot count is read again: computing the size may have filled slots of this node
         // (a layout that measures itself is odd, but must not corrupt the memory).
-        remember(node, SizeSlot(width: width, height: height, size: size))
+        let slot = SizeSlot(width: width, height: height, size: size)
+        if slotCounts[node] & Self.slotCountMask == 0 {
+            // Most nodes are asked one proposal: its slot is filled here, without a call.
+            firstSlots[node] = slot
+            slotCounts[node] += 1
+        } else {
+            remember(node, slot)
+        }
         return size
     }
 
     private func remember(_ node: Int, _ slot: SizeSlot) {
-        let known = Int(slotCounts[node])
+        let known = Int(slotCounts[node] & Self.slotCountMask)
         if known == 0 {
             firstSlots[node] = slot
         } else if known == 1 {
@@ -176,7 +195,7 @@ final class LayoutPass {
             // Full: the size is computed again when asked again.
             return
         }
-        slotCounts[node] = UInt8(known + 1)
+        slotCounts[node] += 1
     }
 
     /// A spacer's size (docs/layout-rules.md §2.4).
@@ -286,15 +305,10 @@ final class LayoutPass {
 
     /// Starts collecting the `place` calls of `subviews`' container.
     func beginRecording(_ subviews: LayoutSubviews) -> LayoutSubviews {
-        nextUse &+= 1
+        nextUse += 1
         let count = Int(tree.records[subviews.parent].childCount)
-        openRecordings.append((base: entries.count, count: count, use: nextUse))
-        // A container of many children (a long ForEach) grows the stack once, not by doubling;
-        // small ones are left to the array, as exact reservations each time would be quadratic.
-        if count > 64, entries.capacity < entries.count + count { entries.reserveCapacity(entries.count + count + 64) }
-        // One append per child: cheaper than the generic append(contentsOf:) for the usual one
-        // or two children.
-        for _ in 0 ..< count { entries.append(nil) }
+        openRecordings.append((base: entries.top, count: count, use: nextUse))
+        entries.push(count)
         var recording = subviews
         recording.recording = PlacementRecorder(depth: Int32(openRecordings.count - 1), use: nextUse)
         return recording
@@ -303,22 +317,21 @@ final class LayoutPass {
     /// Ends the innermost recording.
     func endRecording() {
         let closed = openRecordings.removeLast()
-        // One removal per child, as in `beginRecording`.
-        while entries.count > closed.base { entries.removeLast() }
+        entries.pop(to: closed.base)
     }
 
     /// Records a `place` call, unless its recording is over.
     func record(_ entry: PlacementRecorder.Entry, _ recorder: PlacementRecorder, position: Int) {
         let depth = Int(recorder.depth)
         guard depth < openRecordings.count, openRecordings[depth].use == recorder.use, position < openRecordings[depth].count else { return }
-        entries[openRecordings[depth].base + position] = entry
+        entries.store(entry, at: openRecordings[depth].base + position, use: recorder.use)
     }
 
     /// Where the child at `position` went: its `place` call, or centred in `bounds` with the
     /// container's own proposal when it was not placed (docs/layout-rules.md §6).
     func placement(of subviews: LayoutSubviews, position: Int, in bounds: CGRect, proposal: ProposedViewSize) -> (frame: CGRect, proposal: ProposedViewSize) {
         let child = tree.child(subviews.parent, position)
-        if let recorder = subviews.recording, let entry = entries[openRecordings[Int(recorder.depth)].base + position] {
+        if let recorder = subviews.recording, let entry = entries.entry(at: openRecordings[Int(recorder.depth)].base + position, use: recorder.use) {
             let size = size(child, entry.proposal)
             // 0 × ∞ is NaN; an anchor of 0 means no shift at all.
             let dx = entry.anchor.x == 0 ? 0 : entry.anchor.x * size.width
@@ -335,6 +348,7 @@ final class LayoutPass {
     /// Gives `node` its frame (root coordinates) and places its children inside it.
     func place(_ node: Int, in frame: CGRect, proposal: ProposedViewSize) {
         frames[node] = frame
+        slotCounts[node] |= Self.placedFlag
         let record = tree.records[node]
         switch record.content {
         case .text:
@@ -358,6 +372,64 @@ final class LayoutPass {
             break
         }
     }
+}
+
+/// The slots of `LayoutPass`'s open recordings, as a stack in one block (`PassMemory`) that grows
+/// by doubling. A container of 100,000 children takes 100,000 slots; as a Swift array of optionals
+/// they were cleared child by child, and faulted in fresh at every pass.
+struct RecordedPlacements {
+    /// The first slot past the open runs.
+    private(set) var top = 0
+    private var capacity = 0
+    private var memory: PassMemory?
+    private var values: UnsafeMutablePointer<PlacementRecorder.Entry>?
+    /// Per slot: the use of the recording that stored its value; 0 (no use) for none.
+    private var stamps: UnsafeMutablePointer<UInt64>?
+
+    /// Opens a run of `count` slots above the open ones.
+    mutating func push(_ count: Int) {
+        if top + count > capacity { grow(to: top + count) }
+        top += count
+    }
+
+    /// Closes the runs from `base` up.
+    mutating func pop(to base: Int) { top = base }
+
+    /// Keeps `entry` at `slot` for the recording `use`; nothing past the open runs is kept.
+    func store(_ entry: PlacementRecorder.Entry, at slot: Int, use: UInt64) {
+        guard let values, let stamps, slot < top else { return }
+        values[slot] = entry
+        stamps[slot] = use
+    }
+
+    /// The entry at `slot`, if the recording `use` stored one there.
+    func entry(at slot: Int, use: UInt64) -> PlacementRecorder.Entry? {
+        guard let values, let stamps, slot < top, stamps[slot] == use else { return nil }
+        return values[slot]
+    }
+
+    private mutating func grow(to needed: Int) {
+        let grown = max(needed, capacity * 2, 64)
+        var plan = PassMemory.Plan()
+        let stampsAt = plan.reserveZeroed(UInt64.self, count: grown)
+        let valuesAt = plan.reserve(PlacementRecorder.Entry.self, count: grown)
+        let block = PassMemory(plan)
+        let newValues = block.array(PlacementRecorder.Entry.self, at: valuesAt, count: grown)
+        let newStamps = block.array(UInt64.self, at: stampsAt, count: grown)
+        if let values, let stamps {
+            // Entries are plain values (points and sizes): copied byte for byte.
+            newValues.initialize(from: values, count: top)
+            newStamps.initialize(from: stamps, count: top)
+        }
+        memory?.deallocate()
+        memory = block
+        values = newValues
+        stamps = newStamps
+        capacity = grown
+    }
+
+    /// Frees the block; `LayoutPass.deinit` calls this.
+    func deallocate() { memory?.deallocate() }
 }
 
 /// A key of the per-pass guide memory.

@@ -142,7 +142,9 @@ extension LayoutPass {
 public struct LayoutStatistics: Sendable {
     /// Nodes in the resolved tree.
     public var nodeCount: Int
-    /// Size computations over all nodes (answers not found in the per-pass memory).
+    /// Size computations over all nodes: answers neither found in the per-pass memory nor known
+    /// from the tree (a frame with both lengths, and padding or layers around one, is the same
+    /// size for every proposal and is never computed).
     public var sizeComputations: Int
     /// The most size computations any one node needed.
     public var maxSizeComputationsPerNode: Int

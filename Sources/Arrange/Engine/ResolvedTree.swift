@@ -168,6 +168,10 @@ struct ResolvedTree {
     /// and the containers that only pass its guides on answer nil for every guide but the
     /// baselines without asking.
     fileprivate(set) var guideFlags: [UInt8] = []
+    /// Per node: its size whatever it is offered (`LayoutBox.constantSize`; a fixed frame, the
+    /// layers and padding around one), or a negative width for a size that depends on the offer.
+    /// Empty until `finish()`, and again once a box is replaced.
+    fileprivate(set) var constantSizes: [CGSize] = []
     /// The root node, once resolved.
     fileprivate(set) var root = 0
 
@@ -198,6 +202,14 @@ struct ResolvedTree {
     /// The layout priority a parent sees (docs/layout-rules.md §3.8, §2.4, §2.6).
     @inline(__always)
     func priority(of node: Int) -> Double { priorities[node] }
+
+    /// The node's size for every proposal, if it has one.
+    @inline(__always)
+    func constantSize(of node: Int) -> CGSize? {
+        guard node < constantSizes.count else { return nil }
+        let size = constantSizes[node]
+        return size.width < 0 ? nil : size
+    }
 
     /// Whether the node is a `Spacer` (whose spacing a frame around it keeps, §4.2).
     func isSpacer(_ node: Int) -> Bool {
@@ -249,6 +261,8 @@ struct ResolvedTree {
     mutating func replaceBox(of node: Int, with box: any LayoutBox) {
         guard case .container(let index) = records[node].content else { return }
         boxes[Int(index)] = box
+        // The new layout may size differently, and so may the nodes around it.
+        constantSizes = []
     }
 
     func box(of node: Int) -> (any LayoutBox)? {
@@ -260,13 +274,15 @@ struct ResolvedTree {
 
     @usableFromInline typealias Builder = _NodeBuilder
 
-    /// Derives priorities and guide flags. Children have smaller numbers than their parents, so
-    /// one forward sweep sees every child before its parent.
+    /// Derives priorities, guide flags and constant sizes. Children have smaller numbers than
+    /// their parents, so one forward sweep sees every child before its parent.
     fileprivate mutating func finish() {
-        priorities = [Double](repeating: 0, count: count)
-        guideFlags = [UInt8](repeating: 0, count: count)
-        // Sources are read once per container, not per node, through a local copy.
-        let boxes = self.boxes
+        // Built in local arrays and stored at the end: writes into the tree's own would check
+        // their uniqueness at every node.
+        var priorities = [Double](repeating: 0, count: count)
+        var guideFlags = [UInt8](repeating: 0, count: count)
+        var constantSizes = [CGSize](repeating: CGSize(width: -1, height: -1), count: count)
+        let records = self.records, childList = self.childList, attributes = self.attributes, boxes = self.boxes
         for node in 0..<count {
             let record = records[node]
             let attributeIndex = Int(record.attributes)
@@ -279,33 +295,53 @@ struct ResolvedTree {
                 priority = 0
                 flags |= 2
             case .container(let index):
-                let range = childRange(node)
+                let range = Int(record.firstChild) ..< Int(record.firstChild) + Int(record.childCount)
+                func child(_ position: Int) -> Int { Int(childList[range.lowerBound + position]) }
                 switch record.priorityRule {
                 case .zero: priority = 0
-                case .child(let position): priority = position < range.count ? priorities[Int(childList[range.lowerBound + position])] : 0
+                case .child(let position): priority = position < range.count ? priorities[child(position)] : 0
                 case .container: priority = range.isEmpty ? -.infinity : 0
                 }
                 let own: Bool, other: Bool
                 // Overrides below count for every guide; a text's values are its baselines.
                 func others(_ child: Int) -> Bool { guideFlags[child] & 5 != 0 }
-                switch boxes[Int(index)].guideSource {
+                let box = boxes[Int(index)]
+                switch box.guideSource {
                 case .children:
                     own = range.contains { guideFlags[Int(childList[$0])] != 0 }
                     other = range.contains { others(Int(childList[$0])) }
                 case .child(let position):
-                    own = position < range.count && guideFlags[Int(childList[range.lowerBound + position])] != 0
-                    other = position < range.count && others(Int(childList[range.lowerBound + position]))
+                    own = position < range.count && guideFlags[child(position)] != 0
+                    other = position < range.count && others(child(position))
                 case .layout:
                     own = true
                     other = true
                 }
                 if own { flags |= 2 }
                 if other { flags |= 4 }
+                // Stored sizes are sanitized (no NaN, nothing negative): a negative width stands
+                // for none.
+                func childSize(_ position: Int) -> CGSize? {
+                    guard position >= 0, position < range.count else { return nil }
+                    let size = constantSizes[child(position)]
+                    return size.width < 0 ? nil : size
+                }
+                let constant: CGSize?
+                switch box.constantSize {
+                case .never: constant = nil
+                case .always(let size): constant = size
+                case .child(let position): constant = childSize(position)
+                case .padded(let layout): constant = range.isEmpty ? layout.size(around: .zero) : range.count == 1 ? childSize(0).map(layout.size(around:)) : nil
+                }
+                if let constant { constantSizes[node] = LayoutPass.sanitized(constant) }
             }
             if attributeIndex >= 0, let explicit = attributes[attributeIndex].explicitPriority { priority = explicit }
             priorities[node] = priority
             guideFlags[node] = flags
         }
+        self.priorities = priorities
+        self.guideFlags = guideFlags
+        self.constantSizes = constantSizes
     }
 }
 

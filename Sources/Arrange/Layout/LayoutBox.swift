@@ -25,10 +25,27 @@ protocol LayoutBox: AnyObject {
     func placeDirectly(_ node: Int, in bounds: CGRect, proposal: ProposedViewSize, pass: LayoutPass) -> Bool
     /// What the layout reports about how it came out (`NoteReportingLayout`), for `LayoutTree`.
     var notes: [LayoutNote] { get }
+    /// When the container's size is the same for every proposal: a pass answers such a node
+    /// without asking its layout, as Yoga skips measuring a node whose both lengths are fixed.
+    var constantSize: ConstantSizeRule { get }
+}
+
+/// When a container's layout answers one size whatever it is offered (`LayoutBox.constantSize`).
+@usableFromInline
+enum ConstantSizeRule {
+    /// Its size depends on the offer.
+    case never
+    /// Always this size (a frame with both lengths).
+    case always(CGSize)
+    /// Whenever the child at this position has one size, that size (a background's primary).
+    case child(Int)
+    /// Whenever its only child has one size, that size padded by this layout.
+    case padded(PaddingLayout)
 }
 
 extension LayoutBox {
     func placeDirectly(_ node: Int, in bounds: CGRect, proposal: ProposedViewSize, pass: LayoutPass) -> Bool { false }
+    var constantSize: ConstantSizeRule { .never }
     var notes: [LayoutNote] { [] }
 }
 
@@ -270,6 +287,20 @@ extension PositionLayout: BuiltInLayout {
     static var nodeKind: String { "position" }
     static var priorityRule: ResolvedTree.PriorityRule { .zero }
     func makeBox(guides: GuideSource) -> any LayoutBox { PositionBox(self, guides: guides) }
+}
+
+// Sizes that no proposal changes (see `LayoutBox.constantSize`), each from its layout's own rule.
+
+extension FixedFrameBox {
+    var constantSize: ConstantSizeRule { layout.fixedSize.map { .always($0) } ?? .never }
+}
+
+extension PaddingBox {
+    var constantSize: ConstantSizeRule { .padded(layout) }
+}
+
+extension SecondaryLayerBox {
+    var constantSize: ConstantSizeRule { .child(layout.primary) }
 }
 
 // Direct placement (see `LayoutBox.placeDirectly`). Each applies only when no child may have an

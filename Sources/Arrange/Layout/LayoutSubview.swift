@@ -111,6 +111,6 @@ struct PlacementRecorder {
     }
     /// The nesting depth of the recording in the pass.
     let depth: Int32
-    /// Which use of that depth's array it is.
-    let use: UInt32
+    /// Which use of that depth's array it is (64 bits: uses never wrap around).
+    let use: UInt64
 }

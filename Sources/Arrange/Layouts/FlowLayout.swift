@@ -58,6 +58,9 @@ public struct FlowLayout: Layout, Sendable {
         /// Each child's spacing preferences, for the preferred gap between rows; empty when both
         /// spacings are set.
         var spacings: [ViewSpacing]
+        /// The rows and the gaps above them for the last width asked: sizing and placing ask for
+        /// the same width, and a parent may size the flow more than once.
+        var lastRows: (maxWidth: CGFloat?, rows: [Row], gaps: [CGFloat])?
     }
 
     public func makeCache(subviews: Subviews) -> Cache {
@@ -75,7 +78,7 @@ public struct FlowLayout: Layout, Sendable {
             sizes.append(CGSize(width: dimensions.width, height: dimensions.height))
             guides.append(dimensions[rowAlignment])
         }
-        return Cache(sizes: sizes, guides: guides, gaps: gaps, spacings: spacings)
+        return Cache(sizes: sizes, guides: guides, gaps: gaps, spacings: spacings, lastRows: nil)
     }
 
     public func updateCache(_ cache: inout Cache, subviews: Subviews) {
@@ -92,24 +95,32 @@ public struct FlowLayout: Layout, Sendable {
         var height: CGFloat { above + below }
     }
 
+    /// The rows at `maxWidth` and the gaps above them, from the cache when it has them.
+    func rowsAndGaps(_ cache: inout Cache, maxWidth: CGFloat?) -> (rows: [Row], gaps: [CGFloat]) {
+        if let last = cache.lastRows, last.maxWidth == maxWidth { return (last.rows, last.gaps) }
+        let rows = rows(cache, maxWidth: maxWidth), gaps = rowGaps(rows, cache)
+        cache.lastRows = (maxWidth, rows, gaps)
+        return (rows, gaps)
+    }
+
     /// Breaks the children into rows at `maxWidth` (nil or ∞: one row).
     func rows(_ cache: Cache, maxWidth: CGFloat?) -> [Row] {
         var rows: [Row] = []
         for (index, size) in cache.sizes.enumerated() {
-            if var row = rows.last, !row.range.isEmpty {
+            let guide = cache.guides[index]
+            if let last = rows.indices.last {
                 let gap = horizontalSpacing ?? cache.gaps[index - 1]
-                let end = row.width + gap + size.width
+                let end = rows[last].width + gap + size.width
                 if !Self.overflows(end, maxWidth) {
-                    row.range = row.range.lowerBound..<(index + 1)
-                    row.width = end
-                    row.above = max(row.above, cache.guides[index])
-                    row.below = max(row.below, size.height - cache.guides[index])
-                    rows[rows.count - 1] = row
+                    // In place: the row is not copied out and back.
+                    rows[last].range = rows[last].range.lowerBound..<(index + 1)
+                    rows[last].width = end
+                    rows[last].above = max(rows[last].above, guide)
+                    rows[last].below = max(rows[last].below, size.height - guide)
                     continue
                 }
             }
-            rows.append(Row(range: index..<(index + 1), width: size.width, above: cache.guides[index],
-                            below: size.height - cache.guides[index]))
+            rows.append(Row(range: index..<(index + 1), width: size.width, above: guide, below: size.height - guide))
         }
         return rows
     }
@@ -138,16 +149,15 @@ public struct FlowLayout: Layout, Sendable {
     }
 
     public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) -> CGSize {
-        let rows = rows(cache, maxWidth: proposal.width)
+        let (rows, gaps) = rowsAndGaps(&cache, maxWidth: proposal.width)
         guard !rows.isEmpty else { return .zero }
-        let height = rows.reduce(0) { $0 + $1.height } + rowGaps(rows, cache).reduce(0, +)
+        let height = rows.reduce(0) { $0 + $1.height } + gaps.reduce(0, +)
         return CGSize(width: rows.map(\.width).max() ?? 0, height: height)
     }
 
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache) {
         // Rows break at the proposed width, as in sizeThatFits, not at the (maybe wider) bounds.
-        let rows = rows(cache, maxWidth: proposal.width)
-        let gaps = rowGaps(rows, cache)
+        let (rows, gaps) = rowsAndGaps(&cache, maxWidth: proposal.width)
         var y = bounds.minY
         for (r, row) in rows.enumerated() {
             if r > 0 { y += gaps[r - 1] }

@@ -16,10 +16,16 @@ struct FixedFrameLayout: SingleChildLayout {
 
     @usableFromInline
     func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
-        if let width, let height { return CGSize(width: width, height: height) }
+        if let fixedSize { return fixedSize }
         guard let child = subviews.first else { return CGSize(width: width ?? 0, height: height ?? 0) }
         let size = child.sizeThatFits(childProposal(proposal))
         return CGSize(width: width ?? size.width, height: height ?? size.height)
+    }
+
+    /// The frame's size whatever the proposal and the child, when both lengths are given.
+    var fixedSize: CGSize? {
+        guard let width, let height else { return nil }
+        return CGSize(width: width, height: height)
     }
 
     @usableFromInline

@@ -13,9 +13,13 @@ struct PaddingLayout: SingleChildLayout {
 
     @usableFromInline
     func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
-        let child = subviews.first?.sizeThatFits(inset(proposal)) ?? .zero
-        return CGSize(width: max(child.width + insets.total(.horizontal), 0),
-                      height: max(child.height + insets.total(.vertical), 0))
+        size(around: subviews.first?.sizeThatFits(inset(proposal)) ?? .zero)
+    }
+
+    /// The padded size of a child of `child`'s size.
+    func size(around child: CGSize) -> CGSize {
+        CGSize(width: max(child.width + insets.total(.horizontal), 0),
+               height: max(child.height + insets.total(.vertical), 0))
     }
 
     @usableFromInline
