@@ -53,6 +53,25 @@ import Testing
         #expect(result.taggedPaths["c3"] == paths[3])
     }
 
+    /// Long and short paths in turn: the walk keeps a path's text only while it is too long to
+    /// pack, and drops it on the way back up.
+    @Test func shortAndLongPathsTakeTurns() {
+        func deep(_ id: String) -> AnyView {
+            var view = AnyView(Color.red.id(id))
+            for _ in 0 ..< 13 { view = AnyView(view.padding(1)) }
+            return view
+        }
+        let result = LayoutResult(of: HStack(spacing: 0) { deep("first"); Color.blue.id("short"); deep("second") },
+                                  in: ProposedViewSize(width: 200, height: 50))
+        // Under the stack's child: thirteen paddings, ".0" each, 29 characters in all.
+        let below = String(repeating: ".0", count: 13)
+        let paths = ["0.0" + below, "0.1", "0.2" + below]
+        #expect(result.displayList.items.map(\.identity.path) == paths)
+        #expect(result.taggedPaths["first"] == paths[0])
+        #expect(result.taggedPaths["short"] == paths[1])
+        #expect(result.taggedPaths["second"] == paths[2])
+    }
+
     /// A geometry reader's content is laid out on its own, its paths going on from the reader's.
     @Test func aGeometryReadersContentGoesOnFromItsPath() throws {
         let result = LayoutResult(of: HStack { Color.blue; GeometryReader { _ in Color.red.id("inside") } },

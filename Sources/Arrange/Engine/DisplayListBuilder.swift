@@ -15,16 +15,16 @@ struct DisplayListBuilder {
     private(set) var fontProblems: [FontError] = []
     /// Characters no face could draw, each once.
     private(set) var missingCharacters: [Character] = []
-    /// The path of the node being drawn ("0.2.1") after `rootPath`: the child position of each
-    /// step down, pushed and popped as the walk goes down and up. Its text is made only for the
-    /// few that need it (tagged views, paths too long to pack, geometry readers' content).
-    private var steps: [Int] = []
-    /// The same path packed as `PackedPath` holds it, kept alongside, so an item's identity
-    /// copies it instead of making a string: the characters so far, four bits each, and their
-    /// count (past `PackedPath.capacity` the path is made from `steps` instead).
+    /// The path of the node being drawn ("0.2.1"), packed as `PackedPath` holds it, so an item's
+    /// identity copies it instead of making a string: the characters so far, four bits each, and
+    /// their count. A container saves these three and puts them back after each child.
     private var packedLow: UInt64 = 0
     private var packedHigh: UInt32 = 0
     private var packedCount = 0
+    /// The path's text, kept only while it is longer than `PackedPath.capacity` characters (then
+    /// exactly `packedCount` bytes): nearly every path packs, and its text is made from the packed
+    /// form when asked for (tagged views, geometry readers' content).
+    private var longPath: [UInt8] = []
 
     /// The pass's tree, held once rather than fetched through the pass at every read.
     private let tree: ResolvedTree
@@ -64,7 +64,7 @@ struct DisplayListBuilder {
     mutating func items() -> [DisplayItem] {
         var items: [DisplayItem] = []
         guard tree.count > 0 else { return items }
-        steps.removeAll(keepingCapacity: true)
+        longPath.removeAll(keepingCapacity: true)
         (packedLow, packedHigh, packedCount) = (0, 0, 0)
         for byte in rootPath { pack(byte) }
         items.reserveCapacity(tree.count / 2)
@@ -197,14 +197,15 @@ struct DisplayListBuilder {
             for (position, child) in tree.childRange(node).enumerated() where pass.isShown(Int(tree.childList[child])) {
                 step(to: position)
                 append(Int(tree.childList[child]), translation: translation, taggedAncestor: tag, to: &items)
-                steps.removeLast()
-                (packedLow, packedHigh, packedCount) = packed
+                restore(packed)
             }
         }
     }
 
     /// Records the frame of a tagged node and of a named coordinate space.
     private mutating func recordFrames(of node: Int, tagged: Bool, translation: CGSize) {
+        // Most nodes have neither an id nor attributes: nothing to record.
+        guard tagged || tree.records[node].attributes >= 0 else { return }
         let frame = pass.frame(of: node)
         if tagged, let id = tree.id(of: node) {
             taggedFrames.byID[id] = frame.offsetBy(dx: translation.width + origin.x, dy: translation.height + origin.y)
@@ -231,8 +232,7 @@ struct DisplayListBuilder {
             } else {
                 append(Int(tree.childList[child]), translation: translation, taggedAncestor: tag, to: &rest)
             }
-            steps.removeLast()
-            (packedLow, packedHigh, packedCount) = packed
+            restore(packed)
         }
     }
 
@@ -282,9 +282,8 @@ struct DisplayListBuilder {
                                  content: .group(DisplayGroup(translation: CGSize(width: frame.minX, height: frame.minY), items: inner))))
     }
 
-    /// Goes down to the child at `position`: a step pushed, and a dot and its digits packed.
+    /// Goes down to the child at `position`: a dot and its digits packed.
     private mutating func step(to position: Int) {
-        steps.append(position)
         // The characters' codes, the first in the low bits: the digits are taken from the last,
         // each shifting the others up, then the dot goes in front.
         var codes: UInt64 = 0, length = 0, value = max(position, 0)
@@ -308,15 +307,29 @@ struct DisplayListBuilder {
         pack(code: UInt64(PackedPath.code(of: character)))
     }
 
-    /// Adds a character's code (`PackedPath.code(of:)`) to the packed path.
+    /// Adds a character's code (`PackedPath.code(of:)`) to the packed path; past its capacity,
+    /// to the path's text.
     @inline(__always)
     private mutating func pack(code: UInt64) {
         if packedCount < 16 {
             packedLow |= code << (4 * packedCount)
         } else if packedCount < PackedPath.capacity {
             packedHigh |= UInt32(code) << (4 * (packedCount - 16))
+        } else {
+            if packedCount == PackedPath.capacity { longPath = Array(PackedPath.packed(packedLow, packedHigh).string.utf8) }
+            longPath.append(PackedPath.byte(of: UInt8(code)))
         }
         packedCount += 1
+    }
+
+    /// Goes back up to a path saved before a step down.
+    @inline(__always)
+    private mutating func restore(_ saved: (UInt64, UInt32, Int)) {
+        // The text is cut back to the saved path, or dropped once the path packs again.
+        if packedCount > PackedPath.capacity {
+            if saved.2 > PackedPath.capacity { longPath.removeLast(packedCount - saved.2) } else { longPath.removeAll(keepingCapacity: true) }
+        }
+        (packedLow, packedHigh, packedCount) = saved
     }
 
     /// The lines of a text as it was laid out for its placement proposal, each aligned inside the
@@ -399,12 +412,7 @@ struct DisplayListBuilder {
 
     /// The current path as UTF-8: `rootPath`, then a dot and the position of each step.
     private func pathBytes() -> [UInt8] {
-        var bytes = rootPath
-        for position in steps {
-            bytes.append(UInt8(ascii: "."))
-            bytes.append(contentsOf: String(position).utf8)
-        }
-        return bytes
+        packedCount > PackedPath.capacity ? longPath : Array(PackedPath.packed(packedLow, packedHigh).string.utf8)
     }
 
     /// The current path as a string. Made in place: a path of up to 15 ASCII bytes becomes a

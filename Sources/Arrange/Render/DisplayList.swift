@@ -434,6 +434,11 @@ enum PackedPath: Hashable, Sendable {
         }
     }
 
+    /// The character of a code (1...11): the inverse of `code(of:)`.
+    static func byte(of code: UInt8) -> UInt8 {
+        code == dotCode ? UInt8(ascii: ".") : UInt8(ascii: "0") + code - 1
+    }
+
     init<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         var low: UInt64 = 0, high: UInt32 = 0, index = 0
         for byte in bytes {
@@ -458,7 +463,7 @@ enum PackedPath: Hashable, Sendable {
                 let code = index < 16 ? UInt8(low & 0xF) : UInt8(high & 0xF)
                 if index < 16 { low >>= 4 } else { high >>= 4 }
                 if code == 0 { break }
-                bytes.append(code == Self.dotCode ? UInt8(ascii: ".") : UInt8(ascii: "0") + code - 1)
+                bytes.append(Self.byte(of: code))
             }
             return String(decoding: bytes, as: UTF8.self)
         }
