@@ -26,7 +26,7 @@ let package = Package(
     ],
     targets: [
         // Geometry, views, the Layout protocol, the engine, text and the display list.
-        .target(name: "Arrange", dependencies: ["CHarfBuzz", "CFontconfig", "CUnicode", "CImageCodecs"]),
+        .target(name: "Arrange", dependencies: ["CHarfBuzz", "CFontconfig", "CUnicode", "CImageCodecs", "CProcessMemory"]),
         // PNG and JPEG decoding for `Image` (libpng-dev, libjpeg62-turbo-dev), in C because both
         // report errors by longjmp. SVG images are sized through the reader CSVGImage installs, so
         // the core links no renderer library. For image comparison the common PNG (8-bit RGB or
@@ -40,6 +40,8 @@ let package = Package(
         // ICU's line breaking (UAX #14) and bidirectional algorithm (UAX #9), wrapped in C because
         // ICU's versioned function names are macros Swift cannot see.
         .target(name: "CUnicode", linkerSettings: [.linkedLibrary("icuuc")]),
+        // The C library's allocator settings (`ProcessMemory`), which Swift's Glibc module lacks.
+        .target(name: "CProcessMemory"),
         // A display list as an SVG string, in pure Swift.
         .target(name: "ArrangeSVG", dependencies: ["Arrange"]),
         // libcairo, found with pkg-config; `setup` installs libcairo2-dev.

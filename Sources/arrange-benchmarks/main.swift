@@ -1,3 +1,4 @@
+import Arrange
 import CBenchmarkFloors
 import Foundation
 
@@ -14,6 +15,10 @@ import Foundation
 //
 // Each workload runs in a child process of its own (this executable with --child), so its peak
 // memory is its own and one workload's garbage does not slow the next.
+
+// As the `arrange` command does: freed memory is kept for the next run's arrays, so that each
+// workload's steady cost is measured, not glibc's changing choice of fresh pages.
+ProcessMemory.keepFreedMemory()
 
 let usage = """
 usage: arrange-benchmarks [--quick] [--markdown] [--no-taffy] [--list] [FILTER]

@@ -52,6 +52,8 @@ struct ArrangeTool: ParsableCommand {
     /// Runs the command with `Interruption`'s handlers installed first, so every command that
     /// writes files cleans up when it is stopped.
     static func main() {
+        // A batch lays out and draws scene after scene: their arrays reuse the memory freed.
+        ProcessMemory.keepFreedMemory()
         let sources = Interruption.install()
         withExtendedLifetime(sources) { main(nil) }
     }

@@ -17,14 +17,15 @@ import Darwin
 /// transparent huge pages (one fault per 2 MB), and a finished pass gives its block back for the
 /// next one (the layouts of a batch, the frames of an animation, a test suite), which clears only
 /// the arrays that start at zero. At most two blocks of up to 64 MB wait between passes; the
-/// others are unmapped. Smaller blocks come from `calloc` and go back to `free`.
+/// others are unmapped. Smaller blocks come from `malloc` and go back to `free`: the C library
+/// keeps those (see `ProcessMemory`).
 struct PassMemory {
     /// Where the block starts (aligned for any of the pass's element types).
     let base: UnsafeMutableRawPointer
     /// The block's length: at least the plan's, more when a waiting block was reused.
     private let byteCount: Int
     /// Whether the block was mapped on its own (and so is given back or unmapped), not taken
-    /// from `calloc`.
+    /// from `malloc`.
     private let mapped: Bool
 
     /// Blocks from this size up are mapped on their own: a huge page is 2 MB.
@@ -80,12 +81,13 @@ struct PassMemory {
             }
         }
         #endif
-        // calloc's memory is aligned for every scalar type; out of memory is a crash, as
-        // Swift's own allocations are.
-        guard let pointer = calloc(1, needed) else { preconditionFailure("out of memory: \(needed) bytes") }
+        // malloc's memory is aligned for every scalar type; out of memory is a crash, as Swift's
+        // own allocations are.
+        guard let pointer = malloc(needed) else { preconditionFailure("out of memory: \(needed) bytes") }
         base = pointer
         byteCount = needed
         mapped = false
+        base.initializeMemory(as: UInt8.self, repeating: 0, count: plan.zeroedByteCount)
     }
 
     /// The array of `T` that starts at `offset` (from the plan), its memory bound to `T`. Zeroed
