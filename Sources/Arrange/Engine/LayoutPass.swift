@@ -78,7 +78,7 @@ final class LayoutPass {
     /// The `place` calls of the containers being placed, as a stack: each open recording owns
     /// one run of slots, one per child of its container. A slot holds a call only when its stamp
     /// is its recording's use, so a new run needs no clearing: uses only grow.
-    private var entries: RecordedPlacements
+    @exclusivity(unchecked) private var entries: RecordedPlacements
     /// The open recordings, innermost last: where each one's entries start, how many, and which
     /// use it is, so that a proxy kept past its container's placement cannot write into a later one.
     @exclusivity(unchecked) private var openRecordings: [(base: Int, count: Int, use: UInt64)] = []
