@@ -316,7 +316,7 @@ struct DisplayListBuilder {
         } else if packedCount < PackedPath.capacity {
             packedHigh |= UInt32(code) << (4 * (packedCount - 16))
         } else {
-            if packedCount == PackedPath.capacity { longPath = Array(PackedPath.packed(packedLow, packedHigh).string.utf8) }
+            if packedCount == PackedPath.capacity { longPath = PackedPath.packed(packedLow, packedHigh).bytes }
             longPath.append(PackedPath.byte(of: UInt8(code)))
         }
         packedCount += 1
@@ -412,7 +412,7 @@ struct DisplayListBuilder {
 
     /// The current path as UTF-8: `rootPath`, then a dot and the position of each step.
     private func pathBytes() -> [UInt8] {
-        packedCount > PackedPath.capacity ? longPath : Array(PackedPath.packed(packedLow, packedHigh).string.utf8)
+        packedCount > PackedPath.capacity ? longPath : PackedPath.packed(packedLow, packedHigh).bytes
     }
 
     /// The current path as a string. Made in place: a path of up to 15 ASCII bytes becomes a

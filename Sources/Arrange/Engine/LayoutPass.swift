@@ -170,22 +170,26 @@ final class LayoutPass {
         }
         // The slot count is read again: computing the size may have filled slots of this node
         // (a layout that measures itself is odd, but must not corrupt the memory).
-        let slot = SizeSlot(width: width, height: height, size: size)
-        if slotCounts[node] & Self.slotCountMask == 0 {
-            // Most nodes are asked one proposal: its slot is filled here, without a call.
-            firstSlots[node] = slot
-            slotCounts[node] += 1
-        } else {
-            remember(node, slot)
-        }
+        remember(node, SizeSlot(width: width, height: height, size: size))
         return size
     }
 
+    /// Keeps a computed size. Most nodes are asked one proposal: its slot is filled in place,
+    /// without a call; the others go to the overflow pool.
+    @inline(__always)
     private func remember(_ node: Int, _ slot: SizeSlot) {
-        let known = Int(slotCounts[node] & Self.slotCountMask)
-        if known == 0 {
+        if slotCounts[node] & Self.slotCountMask == 0 {
             firstSlots[node] = slot
-        } else if known == 1 {
+            slotCounts[node] += 1
+        } else {
+            rememberInOverflow(node, slot)
+        }
+    }
+
+    /// Keeps a size of a node that has one already, in its chunk of `overflow`.
+    private func rememberInOverflow(_ node: Int, _ slot: SizeSlot) {
+        let known = Int(slotCounts[node] & Self.slotCountMask)
+        if known == 1 {
             overflowStarts[node] = Int32(overflow.count)
             overflow.append(slot)
             overflow.append(contentsOf: repeatElement(slot, count: Self.overflowSlots - 1))

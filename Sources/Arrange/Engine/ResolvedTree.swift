@@ -172,6 +172,9 @@ struct ResolvedTree {
     /// layers and padding around one), or a negative width for a size that depends on the offer.
     /// Empty until `finish()`, and again once a box is replaced.
     fileprivate(set) var constantSizes: [CGSize] = []
+    /// The entry of `constantSizes` for a node without one: stored sizes are sanitized, never
+    /// negative.
+    private static let noConstantSize = CGSize(width: -1, height: -1)
     /// The root node, once resolved.
     fileprivate(set) var root = 0
 
@@ -207,9 +210,12 @@ struct ResolvedTree {
     @inline(__always)
     func constantSize(of node: Int) -> CGSize? {
         guard node < constantSizes.count else { return nil }
-        let size = constantSizes[node]
-        return size.width < 0 ? nil : size
+        return Self.constant(constantSizes[node])
     }
+
+    /// A `constantSizes` entry as a size, nil for `noConstantSize`.
+    @inline(__always)
+    private static func constant(_ stored: CGSize) -> CGSize? { stored.width < 0 ? nil : stored }
 
     /// Whether the node is a `Spacer` (whose spacing a frame around it keeps, §4.2).
     func isSpacer(_ node: Int) -> Bool {
@@ -281,7 +287,7 @@ struct ResolvedTree {
         // their uniqueness at every node.
         var priorities = [Double](repeating: 0, count: count)
         var guideFlags = [UInt8](repeating: 0, count: count)
-        var constantSizes = [CGSize](repeating: CGSize(width: -1, height: -1), count: count)
+        var constantSizes = [CGSize](repeating: Self.noConstantSize, count: count)
         let records = self.records, childList = self.childList, attributes = self.attributes, boxes = self.boxes
         for node in 0..<count {
             let record = records[node]
@@ -319,19 +325,17 @@ struct ResolvedTree {
                 }
                 if own { flags |= 2 }
                 if other { flags |= 4 }
-                // Stored sizes are sanitized (no NaN, nothing negative): a negative width stands
-                // for none.
                 func childSize(_ position: Int) -> CGSize? {
-                    guard position >= 0, position < range.count else { return nil }
-                    let size = constantSizes[child(position)]
-                    return size.width < 0 ? nil : size
+                    position >= 0 && position < range.count ? Self.constant(constantSizes[child(position)]) : nil
                 }
                 let constant: CGSize?
                 switch box.constantSize {
                 case .never: constant = nil
                 case .always(let size): constant = size
                 case .child(let position): constant = childSize(position)
-                case .padded(let layout): constant = range.isEmpty ? layout.size(around: .zero) : range.count == 1 ? childSize(0).map(layout.size(around:)) : nil
+                case .padded(let layout):
+                    // As `PaddingLayout.sizeThatFits`: its child's size padded, .zero's without one.
+                    constant = range.count > 1 ? nil : range.isEmpty ? layout.size(around: .zero) : childSize(0).map(layout.size(around:))
                 }
                 if let constant { constantSizes[node] = LayoutPass.sanitized(constant) }
             }

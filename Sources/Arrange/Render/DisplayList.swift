@@ -455,8 +455,16 @@ enum PackedPath: Hashable, Sendable {
 
     var string: String {
         switch self {
+        case .text(let text): text.string
+        case .packed: String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    /// The path as UTF-8.
+    var bytes: [UInt8] {
+        switch self {
         case .text(let text):
-            return text.string
+            return Array(text.string.utf8)
         case .packed(var low, var high):
             var bytes: [UInt8] = []
             for index in 0 ..< Self.capacity {
@@ -465,7 +473,7 @@ enum PackedPath: Hashable, Sendable {
                 if code == 0 { break }
                 bytes.append(Self.byte(of: code))
             }
-            return String(decoding: bytes, as: UTF8.self)
+            return bytes
         }
     }
 }
