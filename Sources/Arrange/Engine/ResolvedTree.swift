@@ -383,17 +383,25 @@ public struct _NodeBuilder {
     private var layerBoxes: [SecondaryLayerBox] = []
     /// `tree.kindNames` by name, for interning once the table outgrows a short scan.
     private var kindIndex: [String: Int32] = [:]
+    /// The bits of the first 16 kind names, by code (see `kindCode`).
+    private var kindBits: [(UInt64, UInt64)] = []
 
     /// The code of `kind` in `tree.kindNames`, added on first use. A handful of names cover most
-    /// trees, so a short scan (literal names compare by identity first) usually finds it.
+    /// trees, mostly literals or small strings, whose bits are the same at every use: those are
+    /// found by comparing bits (`kindBits`), which is what `==` does first but without the slow
+    /// comparison of two different names it falls to on each miss. Other names are compared as
+    /// strings.
     private mutating func kindCode(_ kind: String) -> Int32 {
+        // Equal bits mean equal strings: the same small string, literal or storage.
+        let bits = unsafeBitCast(kind, to: (UInt64, UInt64).self)
+        for index in kindBits.indices where kindBits[index] == bits { return Int32(index) }
         let names = tree.kindNames
         let scanned = min(names.count, 16)
         for index in 0..<scanned where names[index] == kind { return Int32(index) }
         if names.count > scanned, let code = kindIndex[kind] { return code }
         let code = Int32(names.count)
         tree.kindNames.append(kind)
-        if code >= 16 { kindIndex[kind] = code }
+        if code < 16 { kindBits.append(bits) } else { kindIndex[kind] = code }
         return code
     }
 
