@@ -55,7 +55,16 @@ struct ArrangeTool: ParsableCommand {
         // A batch lays out and draws scene after scene: their arrays reuse the memory freed.
         ProcessMemory.keepFreedMemory()
         let sources = Interruption.install()
-        withExtendedLifetime(sources) { main(nil) }
+        withExtendedLifetime(sources) {
+            // The common `render` lines skip the parser's start-up cost; errors are reported as
+            // `main` reports them.
+            guard let command = QuickRender.command(Array(CommandLine.arguments.dropFirst())) else { return main(nil) }
+            do {
+                try command.run()
+            } catch {
+                exit(withError: error)
+            }
+        }
     }
 }
 

@@ -70,7 +70,7 @@ struct RenderCommand: ParsableCommand, SceneReadingCommand {
 
     @Option(name: [.short, .customLong("output")],
             help: ArgumentHelp("The folder to write into (made if missing); a file such as 'card.png' when one scene is rendered in one format; '-' for standard output.", valueName: "path"))
-    var output = "."
+    var output = RenderCommand.defaultOutput
 
     @Option(help: ArgumentHelp("Formats to write, comma-separated: \(BackendRegistry.standard.formats.map(\.rawValue).joined(separator: ", ")) (default: png, or the extension of -o)."),
             transform: OutputFormat.parseList)
@@ -115,7 +115,7 @@ struct RenderCommand: ParsableCommand, SceneReadingCommand {
 
     @Option(name: .customLong("svg-text"),
             help: "How SVG writes text: outlines (the glyphs themselves; looks the same on every viewer), embedded (the fonts, cut to the characters used, inside the file) or system (the viewer's installed fonts).")
-    var svgText: SVGRenderer.TextMode = .outlines
+    var svgText = RenderCommand.defaultSVGText
 
     @Option(name: .customLong("color-scheme"),
             help: ArgumentHelp("Render every scene in this colour scheme, light, dark or both, replacing each scene's 'colorScheme' (default: the scene's, or light). Both writes NAME.png and NAME~dark.png (NAME@2x.png and NAME~dark@2x.png at scale 2), NAME.pdf and NAME~dark.pdf, and one SVG that follows the viewer's scheme.", valueName: "scheme"))
@@ -126,6 +126,11 @@ struct RenderCommand: ParsableCommand, SceneReadingCommand {
     var shard: ShardOption?
 
     @OptionGroup var sceneOptions: SceneOptions
+
+    /// `-o`'s default: the current folder. (Named for `QuickRender` too.)
+    static let defaultOutput = "."
+    /// `--svg-text`'s default: glyph outlines.
+    static let defaultSVGText = SVGRenderer.TextMode.outlines
 
     func validate() throws {
         guard !scenes.isEmpty else { throw ValidationError("name at least one scene file") }
