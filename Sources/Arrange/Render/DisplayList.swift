@@ -63,8 +63,10 @@ public struct DisplayItem: Equatable, Sendable {
         /// A shape's outline drawn inside the frame, `lineWidth` wide (borders, `strokeBorder`).
         case strokeBorder(ShapeKind, Color, lineWidth: CGFloat)
         /// Items drawn together, clipped to a shape in `frame`, at an opacity, and shifted by
-        /// `translation` (zero for the engine's own groups, whose offsets are folded in).
-        case group(DisplayGroup)
+        /// `translation` (zero for the engine's own groups, whose offsets are folded in). Boxed as
+        /// the cases below are: a group's effects take some 250 bytes, which every item of the
+        /// list would otherwise carry (328 bytes an item instead of 152).
+        indirect case group(DisplayGroup)
         /// Lines of text, each placed at its baseline with its measured width. Boxed, so that the
         /// far more common shape items stay small (a display list holds one item per shape).
         indirect case text(TextRun)
