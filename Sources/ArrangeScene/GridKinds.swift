@@ -174,12 +174,13 @@ extension SceneReader {
 
     /// A `gridRow` must be a child of a `grid`, and a view with a grid cell modifier a cell: a
     /// child of a `gridRow` (or, for `gridCellAnchor` and `gridCellUnsizedAxes`, a row of a
-    /// `grid`). Elsewhere they would do nothing, silently.
-    mutating func checkGridPlace(_ kind: (kind: ViewKind, key: Node), modifiers: [(kind: ModifierKind, key: Node)]) throws {
+    /// `grid`). Elsewhere they would do nothing, silently. `key` is where the view's kind is written.
+    mutating func checkGridPlace(_ kind: ViewKind, at key: Node, modifiers: [ReadModifier]) throws {
         let parent = context.parentKind
-        let within = parent.map { "in '\($0.name)'" } ?? "outside any container"
-        if kind.kind == .gridRow, parent != .grid {
-            try note(error("'gridRow' is a row of a 'grid', but this one is \(within): put it among a grid's children, or use an 'hstack'", at: kind.key))
+        // Made only for a message: every view is checked.
+        var within: String { parent.map { "in '\($0.name)'" } ?? "outside any container" }
+        if kind == .gridRow, parent != .grid {
+            try note(error("'gridRow' is a row of a 'grid', but this one is \(within): put it among a grid's children, or use an 'hstack'", at: key))
         }
         for modifier in modifiers {
             switch modifier.kind {

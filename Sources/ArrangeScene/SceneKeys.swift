@@ -269,6 +269,15 @@ enum ViewKind: String, MappingKey {
         case .grid, .gridRow, .lazyVGrid, .lazyHGrid, .section, .viewThatFits, .divider, .label, .forEach, .icon, .use: false
         }
     }
+
+    /// The kind named `rawValue`, found by hashing: the synthesized initializer compares the
+    /// name with each case in turn, and the reader asks this of every key of every view.
+    init?(rawValue: String) {
+        guard let kind = Self.byName[rawValue] else { return nil }
+        self = kind
+    }
+
+    private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 }
 
 /// `image: {path:, resizable:, interpolation:}`, or the path alone.
@@ -468,6 +477,15 @@ enum ModifierKind: String, MappingKey {
             false
         }
     }
+
+    /// The modifier named `rawValue`, found by hashing: the synthesized initializer compares the
+    /// name with each case in turn, and the reader asks this of every modifier.
+    init?(rawValue: String) {
+        guard let modifier = Self.byName[rawValue] else { return nil }
+        self = modifier
+    }
+
+    private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 }
 
 /// `frame: {…}`: SwiftUI's two frame modifiers, fixed and flexible, which cannot be mixed.

@@ -108,7 +108,18 @@ struct SceneReader {
 
     static func isNull(_ node: Node) -> Bool {
         guard case .scalar(let scalar) = node, scalar.style == .plain else { return false }
-        return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+        // A switch, not an array literal's `contains`: it runs for most values read.
+        switch scalar.string {
+        case "", "~", "null", "Null", "NULL": return true
+        default: return false
+        }
+    }
+
+    /// What `node.string` gives, read straight from a scalar: Yams' `string` first copies the
+    /// node to look inside a mapping, and the reader asks this of every key of every view.
+    static func text(_ node: Node) -> String? {
+        if case .scalar(let scalar) = node { return scalar.string }
+        return node.string
     }
 
     // MARK: Mappings

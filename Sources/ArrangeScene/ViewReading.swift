@@ -30,8 +30,12 @@ extension SceneReader {
         guard case .mapping(let mapping) = node else {
             return [try bareView(node)]
         }
+        // The keys read once, by position: a mapping hands out copies of its key and value
+        // nodes, and iterating it copies every pair into a new array first.
+        let keys = mapping.positions.map { Self.text(mapping[$0].key) }
         var copies = 1
-        if let entry = mapping.first(where: { $0.key.string == ViewEntryKey.repeat.name }) {
+        if let index = keys.firstIndex(of: ViewEntryKey.repeat.name) {
+            let entry = mapping[mapping.startIndex + index]
             guard place == .child else {
                 let what = switch place {
                 case .root: "the scene's root view"
@@ -52,14 +56,14 @@ extension SceneReader {
             for copy in 0..<copies {
                 context.idSuffix = outer + "-\(copy)"
                 let met = collected.problemsMet
-                views.append(try view(node, depth: depth))
+                views.append(try view(node, mapping, keys: keys, depth: depth))
                 // A copy with a problem: the others would only meet it again, at the cost of
                 // reading them all (100,000 copies of a misspelt kind took a minute).
                 if collected.problemsMet > met { break }
             }
             return views
         }
-        return [try view(node, depth: depth)]
+        return [try view(node, mapping, keys: keys, depth: depth)]
     }
 
     /// A view written as its kind's name alone: `- rectangle`.
@@ -94,18 +98,19 @@ extension SceneReader {
     /// A bad entry, child or modifier is noted and reading goes on with the next, so that the
     /// problems of one view and of its siblings are all reported; a view whose kind could not be
     /// read is then an empty view, never drawn because the scene has problems.
-    private mutating func view(_ node: Node, depth: Int) throws -> AnyView {
-        guard case .mapping(var mapping) = node else { return try bareView(node) }
+    /// `given` is `node`'s mapping, and `givenKeys` the text of its keys (`text(_:)`) in order,
+    /// as `views(_:depth:place:)` read them.
+    private mutating func view(_ node: Node, _ given: Node.Mapping, keys givenKeys: [String?], depth: Int) throws -> AnyView {
+        var mapping = given, keys = givenKeys
         if !context.changes.byID.isEmpty, let id = mapping.first(where: { $0.key.string == ViewEntryKey.id.name })?.value.string,
            let changed = context.changes.byID[id] {
             collected.changedIDs.insert(id)
             if collected.changedOriginals[id] == nil { collected.changedOriginals[id] = mapping }
             mapping = try self.changed(mapping, id: id, changed)
+            keys = mapping.positions.map { Self.text(mapping[$0].key) }
         }
         try countView(node)
         let idMark = collected.sceneIDs.count, connectionMark = collected.connections.count
-        // The keys read once: a mapping hands out copies of its key and value nodes.
-        let keys = mapping.positions.map { mapping[$0].key.string }
         let readsGeometry = keys.contains(ViewKind.geometryReader.name)
         let ownKind = keys.lazy.compactMap { ViewKind(rawValue: $0 ?? "") }.first
         if readsGeometry { context.geometryDepth += 1 }
@@ -114,7 +119,9 @@ extension SceneReader {
             if readsGeometry { context.geometryDepth -= 1 }
             context.section = outerSection
         }
-        var kind: (kind: ViewKind, key: Node)?
+        // The kind and its key apart, not as a tuple: a tuple holding a Yams node is copied through
+        // the runtime's generic tuple code.
+        var kind: ViewKind?, kindKey: Node?
         var maker: ViewMaker?
         var children: [AnyView] = []
         var childrenKey: Node?
@@ -135,7 +142,7 @@ extension SceneReader {
         for index in mapping.positions {
             let (keyNode, value) = mapping[index]
             do {
-                try viewEntry(keyNode, value, depth: depth, ownKind: ownKind, styled: styled, kind: &kind, maker: &maker, children: &children,
+                try viewEntry(keyNode, keys[index - mapping.startIndex], value, depth: depth, ownKind: ownKind, styled: styled, kind: &kind, kindKey: &kindKey, maker: &maker, children: &children,
                               childrenKey: &childrenKey, modifiers: &modifiers, id: &id)
             } catch let problem as SceneError {
                 try note(problem)
@@ -144,24 +151,24 @@ extension SceneReader {
         }
         // A misspelt kind was reported as such; "needs a kind" would say it again.
         if kind == nil, entryFailed { return AnyView(EmptyView()) }
-        guard let kind else {
+        guard let kind, let kindKey else {
             throw error("a view needs one kind key: \(Suggestion.list(ViewKind.names))", at: node)
         }
         guard let maker else { return AnyView(EmptyView()) }
-        try checkGridPlace(kind, modifiers: modifiers.map { ($0.kind, $0.key) })
-        if let childrenKey, !kind.kind.takesChildren {
+        try checkGridPlace(kind, at: kindKey, modifiers: modifiers)
+        if let childrenKey, !kind.takesChildren {
             let containers = ViewKind.allCases.filter(\.takesChildren).map(\.name)
-            throw error("'\(kind.kind.name)' has no children; only \(Suggestion.list(containers)) do", at: childrenKey)
+            throw error("'\(kind.name)' has no children; only \(Suggestion.list(containers)) do", at: childrenKey)
         }
         // `fill`, `stroke` and `strokeBorder` turn a shape into a view, so they come first, once,
         // after any `trim`.
-        var isShape = kind.kind.isShape
+        var isShape = kind.isShape
         for modifier in modifiers {
             if modifier.kind.shapeOnly, !isShape {
                 let shapes = ViewKind.allCases.filter(\.isShape).map(\.name)
-                let problem = error(kind.kind.isShape
+                let problem = error(kind.isShape
                                     ? "'\(modifier.kind.name)' must come first in the modifiers of a shape: after another modifier the shape is a view and cannot be filled"
-                                    : "'\(modifier.kind.name)' applies to a shape (\(Suggestion.list(shapes))), not to '\(kind.kind.name)'; use 'background' or 'foregroundStyle' for other views",
+                                    : "'\(modifier.kind.name)' applies to a shape (\(Suggestion.list(shapes))), not to '\(kind.name)'; use 'background' or 'foregroundStyle' for other views",
                                     at: modifier.key, see: .modifier(modifier.kind))
                 try note(modifier.style.map { problem.used(at: location($0)) } ?? problem)
                 return AnyView(EmptyView())
@@ -172,7 +179,7 @@ extension SceneReader {
         // each view a modifier wraps it in with the modifier's key. A shape is marked once it is
         // a view (after 'fill' or 'strokeBorder', or before any other modifier), so that those
         // can still apply to it; the innermost mark wins (`layoutSource(_:)`).
-        let kindPlace = place(kind.key)
+        let kindPlace = place(kindKey)
         var built = maker(children)
         if case .view(let view) = built { built = .view(view.layoutSourceErased(kindPlace)) }
         for modifier in modifiers {
@@ -207,7 +214,23 @@ extension SceneReader {
 
     /// A modifier read from a view's `modifiers` or from a style it names (`style` is where
     /// the style is named, for messages).
-    typealias ReadModifier = (kind: ModifierKind, key: Node, apply: Modification, style: Node?)
+    ///
+    /// A class, its fields constant: a view visits its modifiers three times, and a value
+    /// holding Yams nodes is costly to copy (each node holds a weak reference, and a tuple of
+    /// them is copied by the runtime's generic code), where sharing an object costs a count.
+    final class ReadModifier {
+        let kind: ModifierKind
+        let key: Node
+        let apply: Modification
+        let style: Node?
+
+        init(kind: ModifierKind, key: Node, apply: @escaping Modification, style: Node?) {
+            self.kind = kind
+            self.key = key
+            self.apply = apply
+            self.style = style
+        }
+    }
 
     /// The modifiers of the styles a view names, and whether it has modifiers of its own.
     struct Styled {
@@ -216,26 +239,28 @@ extension SceneReader {
     }
 
     /// One entry of a view mapping: its kind, `children`, `modifiers`, `style`, `id` or `repeat`.
-    private mutating func viewEntry(_ keyNode: Node, _ value: Node, depth: Int, ownKind: ViewKind?, styled: Styled,
-                                    kind: inout (kind: ViewKind, key: Node)?,
+    /// `keyText` is the key's text (`text(_:)`), read already.
+    private mutating func viewEntry(_ keyNode: Node, _ keyText: String?, _ value: Node, depth: Int, ownKind: ViewKind?, styled: Styled,
+                                    kind: inout ViewKind?, kindKey: inout Node?,
                                     maker: inout ViewMaker?, children: inout [AnyView], childrenKey: inout Node?,
                                     modifiers: inout [ReadModifier],
                                     id: inout String?) throws {
-        guard case .scalar(let key) = keyNode else {
+        guard case .scalar = keyNode, let key = keyText else {
             throw error("keys of a view must be names, found \(Self.describe(keyNode))", at: keyNode)
         }
-        if let found = ViewKind(rawValue: key.string) {
+        if let found = ViewKind(rawValue: key) {
             if let kind {
-                throw error("a view has exactly one kind, found '\(kind.kind.name)' and '\(found.name)'; put several views in the 'children' of a stack",
+                throw error("a view has exactly one kind, found '\(kind.name)' and '\(found.name)'; put several views in the 'children' of a stack",
                             at: keyNode)
             }
-            kind = (found, keyNode)
+            kind = found
+            kindKey = keyNode
             // A use is located by its key: the component's problems name where it is used.
             maker = found == .use ? try use(value, key: keyNode, depth: depth) : try found.read(&self, value, depth: depth)
             return
         }
-        guard let entryKey = ViewEntryKey(rawValue: key.string) else {
-            throw unknownKey(key.string, at: keyNode, asBareName: false)
+        guard let entryKey = ViewEntryKey(rawValue: key) else {
+            throw unknownKey(key, at: keyNode, asBareName: false)
         }
         switch entryKey {
         case .children:
@@ -259,13 +284,10 @@ extension SceneReader {
             guard case .sequence(let items) = value else {
                 throw error("'modifiers' is a list, each item one modifier like '- padding: 8', found \(Self.describe(value))", at: value)
             }
-            var all: [(item: Node, style: Node?)] = styled.items.map { ($0.item, $0.use) }
-            all.reserveCapacity(all.count + items.count)
-            for item in items { all.append((item, nil)) }
-            try readModifiers(all, at: value, depth: depth, into: &modifiers)
+            try readModifiers(styled: styled.items, own: items, at: value, depth: depth, into: &modifiers)
         case .style:
             // With modifiers of its own, the view reads the style's with them.
-            if !styled.hasOwnModifiers { try readModifiers(styled.items.map { ($0.item, $0.use) }, at: value, depth: depth, into: &modifiers) }
+            if !styled.hasOwnModifiers { try readModifiers(styled: styled.items, own: nil, at: value, depth: depth, into: &modifiers) }
         case .repeat:
             // Read by `views(_:depth:place:)`, which makes the copies.
             return
@@ -276,27 +298,36 @@ extension SceneReader {
         }
     }
 
-    /// The items of a view's modifiers (its styles' first), each read in order; `list` is
-    /// where limits are reported. A problem in a style's modifier also names where the style is used.
-    private mutating func readModifiers(_ items: [(item: Node, style: Node?)], at list: Node, depth: Int,
+    /// The items of a view's modifiers, each read in order: its styles' (`styled`, each with
+    /// where its style is named), then its own (`own`). `list` is where limits are reported. A
+    /// problem in a style's modifier also names where the style is used.
+    ///
+    /// The two lists are read as they are, not joined into one first: that would copy every node.
+    private mutating func readModifiers(styled: [(item: Node, use: Node)], own: Node.Sequence?, at list: Node, depth: Int,
                                         into modifiers: inout [ReadModifier]) throws {
-        guard items.count <= Limits.modifiersPerView else {
-            throw error("a view may have at most \(Limits.modifiersPerView) modifiers, found \(items.count)\(items.contains { $0.style != nil } ? " with those of its styles" : "")",
+        let count = styled.count + (own?.count ?? 0)
+        guard count <= Limits.modifiersPerView else {
+            throw error("a view may have at most \(Limits.modifiersPerView) modifiers, found \(count)\(styled.isEmpty ? "" : " with those of its styles")",
                         at: list)
         }
-        collected.modifierCount += items.count
+        collected.modifierCount += count
         guard collected.modifierCount <= context.limits.modifiers else {
             throw stop("the scene has more than \(context.limits.modifiers) modifiers (copies made by 'repeat' included)\(SceneLimits.raise("modifiers"))", at: list)
         }
-        for (item, style) in items {
+        modifiers.reserveCapacity(modifiers.count + count)
+        for (item, use) in styled {
             do {
-                if let style {
-                    let read = try using(location(style)) { try $0.modifier(item, depth: depth) }
-                    modifiers.append((read.kind, read.key, read.apply, style))
-                } else {
-                    let read = try modifier(item, depth: depth)
-                    modifiers.append((read.kind, read.key, read.apply, nil))
-                }
+                let (kind, key, apply) = try using(location(use)) { try $0.modifier(item, depth: depth) }
+                modifiers.append(ReadModifier(kind: kind, key: key, apply: apply, style: use))
+            } catch let problem as SceneError {
+                try note(problem)
+            }
+        }
+        guard let own else { return }
+        for item in own {
+            do {
+                let (kind, key, apply) = try modifier(item, depth: depth)
+                modifiers.append(ReadModifier(kind: kind, key: key, apply: apply, style: nil))
             } catch let problem as SceneError {
                 try note(problem)
             }
@@ -311,8 +342,10 @@ extension SceneReader {
             keyNode = node
             value = Self.null(at: node)
         case .mapping(let mapping) where mapping.count == 1:
-            keyNode = mapping[mapping.startIndex].key
-            value = mapping[mapping.startIndex].value
+            // One read of the pair: each read copies both nodes.
+            let pair = mapping[mapping.startIndex]
+            keyNode = pair.key
+            value = pair.value
         case .mapping(let mapping) where mapping.count > 1:
             let keys = mapping.compactMap { $0.key.string }
             throw error("each modifier is a mapping with one key, found \(Suggestion.list(keys, conjunction: "and")); write each as its own '- ' item, or indent parameters under the modifier",

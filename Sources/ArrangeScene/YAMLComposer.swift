@@ -61,6 +61,10 @@ struct YAMLComposer {
         var hasEvent = false
         /// Anchored nodes by name; a later anchor of the same name replaces an earlier one.
         var anchors: [String: Node] = [:]
+        /// The scalar keys of the mappings being composed, each mapping's above those of the
+        /// mappings around it (`noteKey(_:)`): one array for all, so that a mapping's keys are
+        /// checked without making an array of them.
+        var keys: [ScalarKey] = []
         // Implicit tags, one per kind; a quoted scalar's tag is `str` already.
         let scalarTag = Tag(.implicit, .basic, .default)
         let quotedTag = Tag(.str, .basic, .default)
@@ -141,16 +145,19 @@ struct YAMLComposer {
                 let anchor = Self.string(start.anchor)
                 let tag = start.implicit != 0 ? mappingTag : written(start.tag) ?? mappingTag
                 var pairs: [(Node, Node)] = []
+                let firstKey = keys.count
                 try next()
                 while event.type != YAML_MAPPING_END_EVENT {
                     let key = try node()
+                    noteKey(key)
                     try next()
                     let value = try node()
                     pairs.append((key, value))
                     try next()
                 }
                 let style = Node.Mapping.Style(rawValue: numericCast(event.data.mapping_start.style.rawValue)) ?? .any
-                try checkKeys(pairs)
+                try checkKeys(pairs, scalarKeys: keys[firstKey...])
+                keys.removeSubrange(firstKey...)
                 let node = Node.mapping(Node.Mapping(pairs, tag, style, mark))
                 register(anchor, node)
                 return node
@@ -175,24 +182,25 @@ struct YAMLComposer {
             let text: String
         }
 
-        /// Notes a scalar key equal to `watchedKey`, and refuses a mapping with a key written twice,
-        /// as Yams does: keys equal as nodes (same text and resolved tag, or equal collections). Scalar keys are compared by text and tag,
-        /// pairwise in a small mapping (most have a handful of keys); the exact grouping, sorted
-        /// as Yams sorts it, is made only for an error.
-        mutating func checkKeys(_ pairs: [(Node, Node)]) throws {
-            var keys: [ScalarKey] = []
-            keys.reserveCapacity(pairs.count)
-            for index in pairs.indices {
-                guard case .scalar(let key) = pairs[index].0 else { continue }
-                if !findings.hasWatchedKey, key.string == watchedKey { findings.hasWatchedKey = true }
-                keys.append(ScalarKey(name: resolvedName(key.tag), text: key.string))
-            }
+        /// Notes a key of the mapping being composed: whether it equals `watchedKey`, and, for
+        /// `checkKeys(_:scalarKeys:)`, a scalar key's text and tag, on `keys`.
+        mutating func noteKey(_ key: Node) {
+            guard case .scalar(let scalar) = key else { return }
+            if !findings.hasWatchedKey, scalar.string == watchedKey { findings.hasWatchedKey = true }
+            keys.append(ScalarKey(name: resolvedName(scalar.tag), text: scalar.string))
+        }
+
+        /// Refuses a mapping with a key written twice, as Yams does: keys equal as nodes (same
+        /// text and resolved tag, or equal collections). `keys` are its scalar keys, in order.
+        /// Scalar keys are compared by text and tag, pairwise in a small mapping (most have a
+        /// handful of keys); the exact grouping, sorted as Yams sorts it, is made only for an error.
+        func checkKeys(_ pairs: [(Node, Node)], scalarKeys keys: ArraySlice<ScalarKey>) throws {
             guard pairs.count > 1 else { return }
             if keys.count == pairs.count {
                 var clash = false
                 if keys.count <= 16 {
-                    search: for later in 1 ..< keys.count {
-                        for earlier in 0 ..< later where keys[earlier] == keys[later] {
+                    search: for later in keys.indices.dropFirst() {
+                        for earlier in keys.startIndex ..< later where keys[earlier] == keys[later] {
                             clash = true
                             break search
                         }
