@@ -342,10 +342,8 @@ extension SceneReader {
             keyNode = node
             value = Self.null(at: node)
         case .mapping(let mapping) where mapping.count == 1:
-            // One read of the pair: each read copies both nodes.
-            let pair = mapping[mapping.startIndex]
-            keyNode = pair.key
-            value = pair.value
+            // One read of the pair, taken apart: each read copies both nodes.
+            (keyNode, value) = mapping[mapping.startIndex]
         case .mapping(let mapping) where mapping.count > 1:
             let keys = mapping.compactMap { $0.key.string }
             throw error("each modifier is a mapping with one key, found \(Suggestion.list(keys, conjunction: "and")); write each as its own '- ' item, or indent parameters under the modifier",

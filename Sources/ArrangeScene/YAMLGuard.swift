@@ -143,8 +143,10 @@ struct YAMLGuard {
                         throw SceneError("the file nests more than \(Limits.syntaxDepth) levels deep", at: location(j))
                     }
                 }
-                let isIndicatorEnd = isBreakOrEnd(j + 1, end)
-                    || flowDepth > 0 && j + 1 < end && Self.closesFlowItem(bytes[j + 1])
+                // Asked only of '?', '-' and ':', not of every byte.
+                func isIndicatorEnd() -> Bool {
+                    isBreakOrEnd(j + 1, end) || flowDepth > 0 && j + 1 < end && Self.closesFlowItem(bytes[j + 1])
+                }
                 if tokenStart {
                     switch c {
                     case UInt8(ascii: "#"):
@@ -164,7 +166,7 @@ struct YAMLGuard {
                         findings.aliases.append(Position(line: lineNumber, column: column))
                         tokenStart = false
                         continue
-                    case UInt8(ascii: "?") where isIndicatorEnd:
+                    case UInt8(ascii: "?") where isIndicatorEnd():
                         throw notAName("explicit keys ('? ') are not supported", at: j)
                     case UInt8(ascii: "<") where j + 1 < end && bytes[j + 1] == UInt8(ascii: "<"):
                         findings.mergeKeys = true
@@ -190,7 +192,7 @@ struct YAMLGuard {
                         if isKey(after: j + 1) { throw notAName(c == UInt8(ascii: "]") ? "a list cannot be a key" : "a mapping cannot be a key", at: j) }
                     case UInt8(ascii: ",") where flowDepth > 0:
                         break
-                    case UInt8(ascii: "-") where isIndicatorEnd, UInt8(ascii: ":") where isIndicatorEnd:
+                    case UInt8(ascii: "-") where isIndicatorEnd(), UInt8(ascii: ":") where isIndicatorEnd():
                         if c != UInt8(ascii: ":") { try push() }
                     default:
                         try push()
@@ -198,7 +200,7 @@ struct YAMLGuard {
                     }
                 } else {
                     switch c {
-                    case UInt8(ascii: ":") where isIndicatorEnd:
+                    case UInt8(ascii: ":") where isIndicatorEnd():
                         tokenStart = true
                     case UInt8(ascii: ",") where flowDepth > 0:
                         tokenStart = true
