@@ -28,6 +28,9 @@ struct ResolvedTree {
         /// Whether the container places its children mirrored within its bounds: it is in a
         /// right-to-left environment (docs/layout-rules.md §6c). Fits in the record's padding.
         var mirrored = false
+        /// What the node is, as an index into `kindNames`: a few kinds name every node, so a
+        /// node keeps 4 bytes, in the record's padding, instead of a 16-byte String.
+        var kindCode: Int32 = 0
     }
 
     /// What a node is. Payloads that are large or rare live in side tables, by index.
@@ -136,21 +139,18 @@ struct ResolvedTree {
     }
 
     fileprivate(set) var records: [Record] = []
-    /// What each node is, as an index into `kindNames`: a few kinds name every node, so a node
-    /// keeps 4 bytes instead of a 16-byte String (at 100,000 views, fewer fresh pages to fault in).
-    fileprivate(set) var kindCodes: [Int32] = []
-    /// The distinct kind names, in order of first use.
+    /// The distinct kind names, in order of first use (`Record.kindCode`).
     fileprivate(set) var kindNames: [String] = []
 
     /// What each node is, for dumps and display-list identities ("HStack", "frame", "Rectangle").
     struct Kinds {
-        fileprivate let codes: [Int32]
+        fileprivate let records: [Record]
         fileprivate let names: [String]
-        subscript(node: Int) -> String { names[Int(codes[node])] }
+        subscript(node: Int) -> String { names[Int(records[node].kindCode)] }
     }
 
     /// What each node is, by node: `kinds[node]`.
-    var kinds: Kinds { Kinds(codes: kindCodes, names: kindNames) }
+    var kinds: Kinds { Kinds(records: records, names: kindNames) }
     /// Every node's children, each node's run contiguous.
     fileprivate(set) var childList: [Int32] = []
     fileprivate(set) var attributes: [Attributes] = []
@@ -483,10 +483,9 @@ public struct _NodeBuilder {
         let child = pending[position]
         tree.childList.append(child)
         tree.boxes.append(box)
-        tree.records.append(ResolvedTree.Record(content: .container(Int32(tree.boxes.count - 1)), firstChild: Int32(tree.childList.count - 1),
-                                   childCount: 1, priorityRule: priority, mirrored: direction == .rightToLeft))
         let code = kindCode(kind)
-        tree.kindCodes.append(code)
+        tree.records.append(ResolvedTree.Record(content: .container(Int32(tree.boxes.count - 1)), firstChild: Int32(tree.childList.count - 1),
+                                                childCount: 1, priorityRule: priority, mirrored: direction == .rightToLeft, kindCode: code))
         pending[position] = Int32(tree.records.count - 1)
     }
 
@@ -501,17 +500,16 @@ public struct _NodeBuilder {
         tree.childList.append(behind ? layer : primary)
         tree.childList.append(behind ? primary : layer)
         tree.boxes.append(box)
-        tree.records.append(ResolvedTree.Record(content: .container(Int32(tree.boxes.count - 1)), firstChild: Int32(first),
-                                                childCount: 2, priorityRule: priority, mirrored: direction == .rightToLeft))
         let code = kindCode(kind)
-        tree.kindCodes.append(code)
+        tree.records.append(ResolvedTree.Record(content: .container(Int32(tree.boxes.count - 1)), firstChild: Int32(first),
+                                                childCount: 2, priorityRule: priority, mirrored: direction == .rightToLeft, kindCode: code))
         pending[position] = Int32(tree.records.count - 1)
     }
 
     private mutating func push(_ record: ResolvedTree.Record, kind: String) {
+        var record = record
+        record.kindCode = kindCode(kind)
         tree.records.append(record)
-        let code = kindCode(kind)
-        tree.kindCodes.append(code)
         pending.append(Int32(tree.records.count - 1))
     }
 
@@ -555,7 +553,6 @@ public struct _NodeBuilder {
             array.reserveCapacity(array.count + each * times + slack)
         }
         room(&tree.records, mark.records)
-        room(&tree.kindCodes, mark.records)
         // Every pending node joins a container's child run later: room for those entries too.
         room(&tree.childList, mark.childList, plus: pending.count - mark.pending)
         room(&tree.attributes, mark.attributes)
@@ -569,7 +566,6 @@ public struct _NodeBuilder {
     /// Forgets everything made since `mark`.
     mutating func rollBack(to mark: Mark) {
         tree.records.removeSubrange(mark.records...)
-        tree.kindCodes.removeSubrange(mark.records...)
         tree.childList.removeSubrange(mark.childList...)
         tree.attributes.removeSubrange(mark.attributes...)
         tree.paints.removeSubrange(mark.paints...)
