@@ -203,9 +203,14 @@ struct DisplayListBuilder {
     }
 
     /// Records the frame of a tagged node and of a named coordinate space.
+    @inline(__always)
     private mutating func recordFrames(of node: Int, tagged: Bool, translation: CGSize) {
-        // Most nodes have neither an id nor attributes: nothing to record.
+        // Most nodes have neither an id nor attributes: nothing to record, and no call.
         guard tagged || tree.records[node].attributes >= 0 else { return }
+        recordAttributedFrames(of: node, tagged: tagged, translation: translation)
+    }
+
+    private mutating func recordAttributedFrames(of node: Int, tagged: Bool, translation: CGSize) {
         let frame = pass.frame(of: node)
         if tagged, let id = tree.id(of: node) {
             taggedFrames.byID[id] = frame.offsetBy(dx: translation.width + origin.x, dy: translation.height + origin.y)
@@ -283,7 +288,18 @@ struct DisplayListBuilder {
     }
 
     /// Goes down to the child at `position`: a dot and its digits packed.
+    @inline(__always)
     private mutating func step(to position: Int) {
+        // Most steps are to one of the first ten children, within the first 16 characters.
+        if position >= 0, position < 10, packedCount <= 14 {
+            packedLow |= (UInt64(position + 1) << 4 | UInt64(PackedPath.dotCode)) << (4 * packedCount)
+            packedCount += 2
+            return
+        }
+        stepAnywhere(to: position)
+    }
+
+    private mutating func stepAnywhere(to position: Int) {
         // The characters' codes, the first in the low bits: the digits are taken from the last,
         // each shifting the others up, then the dot goes in front.
         var codes: UInt64 = 0, length = 0, value = max(position, 0)
