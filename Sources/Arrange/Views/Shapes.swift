@@ -468,18 +468,25 @@ struct ShapeView: View, PrimitiveView {
     let shape: any Shape
     let paint: Paint
     let mode: ShapePaint.Mode
+    /// The node kind (`Shape.kindName`) and the built-in outline (`_shapeKind`), read where the
+    /// shape's type is known rather than through the existential at every resolve.
+    let kindName: String
+    let shapeKind: ShapeKind?
 
     /// Specialized where it is called, the cast below is decided at compile time.
     @inlinable
-    init<S: ShapeStyle>(shape: any Shape, style: S, mode: ShapePaint.Mode) {
-        self.init(shape: shape, paint: (style as? Color).map(Paint.color) ?? .style(style), mode: mode)
+    init<Outline: Shape, S: ShapeStyle>(shape: Outline, style: S, mode: ShapePaint.Mode) {
+        self.init(shape: shape, paint: (style as? Color).map(Paint.color) ?? .style(style), mode: mode,
+                  kindName: Outline.kindName, shapeKind: shape._shapeKind)
     }
 
     @usableFromInline
-    init(shape: any Shape, paint: Paint, mode: ShapePaint.Mode) {
+    init(shape: any Shape, paint: Paint, mode: ShapePaint.Mode, kindName: String, shapeKind: ShapeKind?) {
         self.shape = shape
         self.paint = paint
         self.mode = mode
+        self.kindName = kindName
+        self.shapeKind = shapeKind
     }
 
     @usableFromInline
@@ -491,11 +498,10 @@ struct ShapeView: View, PrimitiveView {
     }
 
     func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
-        let kindName = type(of: shape).kindName
         let style: any ShapeStyle
         switch paint {
         case .color(let color):
-            if let kind = shape._shapeKind {
+            if let kind = shapeKind {
                 switch mode {
                 case .fill(evenOdd: false):
                     return builder.pushShape(kind, paint: .fill(color), in: environment.colorScheme, kind: kindName)
