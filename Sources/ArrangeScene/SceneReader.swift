@@ -117,7 +117,7 @@ struct SceneReader {
 
     /// What `node.string` gives, read straight from a scalar: Yams' `string` first copies the
     /// node to look inside a mapping, and the reader asks this of every key of every view.
-    static func text(_ node: Node) -> String? {
+    static func keyText(_ node: Node) -> String? {
         if case .scalar(let scalar) = node { return scalar.string }
         return node.string
     }

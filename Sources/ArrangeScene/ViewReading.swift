@@ -32,7 +32,7 @@ extension SceneReader {
         }
         // The keys read once, by position: a mapping hands out copies of its key and value
         // nodes, and iterating it copies every pair into a new array first.
-        let keys = mapping.positions.map { Self.text(mapping[$0].key) }
+        let keys = mapping.positions.map { Self.keyText(mapping[$0].key) }
         var copies = 1
         if let index = keys.firstIndex(of: ViewEntryKey.repeat.name) {
             let entry = mapping[mapping.startIndex + index]
@@ -98,16 +98,17 @@ extension SceneReader {
     /// A bad entry, child or modifier is noted and reading goes on with the next, so that the
     /// problems of one view and of its siblings are all reported; a view whose kind could not be
     /// read is then an empty view, never drawn because the scene has problems.
-    /// `given` is `node`'s mapping, and `givenKeys` the text of its keys (`text(_:)`) in order,
+    /// `given` is `node`'s mapping, and `givenKeys` the text of its keys (`keyText(_:)`) in order,
     /// as `views(_:depth:place:)` read them.
     private mutating func view(_ node: Node, _ given: Node.Mapping, keys givenKeys: [String?], depth: Int) throws -> AnyView {
         var mapping = given, keys = givenKeys
-        if !context.changes.byID.isEmpty, let id = mapping.first(where: { $0.key.string == ViewEntryKey.id.name })?.value.string,
+        if !context.changes.byID.isEmpty, let position = keys.firstIndex(of: ViewEntryKey.id.name),
+           let id = mapping[mapping.startIndex + position].value.string,
            let changed = context.changes.byID[id] {
             collected.changedIDs.insert(id)
             if collected.changedOriginals[id] == nil { collected.changedOriginals[id] = mapping }
             mapping = try self.changed(mapping, id: id, changed)
-            keys = mapping.positions.map { Self.text(mapping[$0].key) }
+            keys = mapping.positions.map { Self.keyText(mapping[$0].key) }
         }
         try countView(node)
         let idMark = collected.sceneIDs.count, connectionMark = collected.connections.count
@@ -239,13 +240,13 @@ extension SceneReader {
     }
 
     /// One entry of a view mapping: its kind, `children`, `modifiers`, `style`, `id` or `repeat`.
-    /// `keyText` is the key's text (`text(_:)`), read already.
-    private mutating func viewEntry(_ keyNode: Node, _ keyText: String?, _ value: Node, depth: Int, ownKind: ViewKind?, styled: Styled,
+    /// `keyName` is the key's text (`SceneReader.keyText(_:)`), read already.
+    private mutating func viewEntry(_ keyNode: Node, _ keyName: String?, _ value: Node, depth: Int, ownKind: ViewKind?, styled: Styled,
                                     kind: inout ViewKind?, kindKey: inout Node?,
                                     maker: inout ViewMaker?, children: inout [AnyView], childrenKey: inout Node?,
                                     modifiers: inout [ReadModifier],
                                     id: inout String?) throws {
-        guard case .scalar = keyNode, let key = keyText else {
+        guard case .scalar = keyNode, let key = keyName else {
             throw error("keys of a view must be names, found \(Self.describe(keyNode))", at: keyNode)
         }
         if let found = ViewKind(rawValue: key) {

@@ -13,44 +13,54 @@ import ArgumentParser
 /// gives nil, and the parser reads the whole line as always, so that its messages stay its own.
 /// `QuickRenderTests` checks that every line read here gives the command the parser makes.
 enum QuickRender {
+    /// The options read here, by the words that name them.
+    private enum Option {
+        case output, format, jobs, flat, strict, verbose
+
+        init?(_ word: String) {
+            switch word {
+            case "-o", "--output": self = .output
+            case "--format": self = .format
+            case "-j", "--jobs": self = .jobs
+            case "--flat": self = .flat
+            case "--strict": self = .strict
+            case "-v", "--verbose": self = .verbose
+            default: return nil
+            }
+        }
+    }
+
     /// The command `arguments` (without the program's name) ask for, or nil for the parser.
     static func command(_ arguments: [String]) -> RenderCommand? {
         guard arguments.first == "render" else { return nil }
         var scenes: [String] = []
         var output: String?, format: [OutputFormat]?, jobs: Int?
         var flat = false, strict = false, verbose = false
-        var seen: Set<String> = []
+        var seen: [Option] = []
         var words = arguments.dropFirst()
         while let word = words.popFirst() {
             guard word.hasPrefix("-") else {
                 scenes.append(word)
                 continue
             }
-            // The option's long name: a repeat goes to the parser, which knows which one wins.
-            let name = switch word {
-            case "-o", "--output": "output"
-            case "--format": "format"
-            case "-j", "--jobs": "jobs"
-            case "--flat": "flat"
-            case "--strict": "strict"
-            case "-v", "--verbose": "verbose"
-            default: ""
-            }
-            guard !name.isEmpty, seen.insert(name).inserted else { return nil }
-            switch name {
-            case "flat": flat = true
-            case "strict": strict = true
-            case "verbose": verbose = true
-            default:
+            // A repeat goes to the parser, which knows which one wins.
+            guard let option = Option(word), !seen.contains(option) else { return nil }
+            seen.append(option)
+            switch option {
+            case .flat: flat = true
+            case .strict: strict = true
+            case .verbose: verbose = true
+            case .output, .format, .jobs:
                 guard let value = words.popFirst(), !value.hasPrefix("-") else { return nil }
-                switch name {
-                case "output": output = value
-                case "format":
+                switch option {
+                case .format:
                     guard let formats = try? OutputFormat.parseList(value) else { return nil }
                     format = formats
-                default:
+                case .jobs:
                     guard let count = Int(argument: value) else { return nil }
                     jobs = count
+                default:
+                    output = value
                 }
             }
         }
@@ -75,8 +85,13 @@ enum QuickRender {
         command.colorScheme = nil
         command.shard = nil
         command.sceneOptions = SceneOptions(strict: strict)
+        // As the parser does: the command and each of its option groups.
         do {
             try command.validate()
+            try command.sceneOptions.validate()
+            try command.sceneOptions.fonts.validate()
+            try command.sceneOptions.limitOptions.validate()
+            try command.sceneOptions.strictOption.validate()
         } catch {
             return nil
         }

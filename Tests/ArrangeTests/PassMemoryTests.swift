@@ -5,7 +5,6 @@ import Testing
 /// The memory a layout pass keeps its per-node arrays in (`PassMemory`), its recorded placements
 /// (`RecordedPlacements`) and the sizes a tree knows without a proposal (`constantSize`).
 @Suite struct PassMemoryTests {
-    /// Offsets follow each element type's alignment, zeroed arrays first.
     /// A display list of 100,000 boxes holds 200,000 items: at most 160 bytes each keeps the list
     /// below the 32 MB up to which `ProcessMemory.keepFreedMemory()` has glibc reuse freed memory
     /// (32 MiB ÷ 200,000 = 167 bytes). With a group's effects inline an item took 328 bytes.
@@ -14,6 +13,7 @@ import Testing
         #expect(MemoryLayout<ResolvedTree.Record>.stride <= 48)
     }
 
+    /// Offsets follow each element type's alignment, zeroed arrays first.
     @Test func aPlanAlignsEachArray() {
         var plan = PassMemory.Plan()
         #expect(plan.reserveZeroed(UInt8.self, count: 3) == 0)

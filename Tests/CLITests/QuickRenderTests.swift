@@ -29,6 +29,14 @@ import Testing
         #expect(quick.scenes.count == arguments.filter { $0.hasSuffix(".yaml") }.count)
     }
 
+    /// An empty word is a value to the parser, a scene or an option's, and so it is here.
+    @Test(arguments: [["render", ""], ["render", "card.yaml", "-o", ""]])
+    func emptyWordsAreValuesAsForTheParser(_ arguments: [String]) throws {
+        let quick = try #require(QuickRender.command(arguments))
+        #expect(String(reflecting: quick) == String(reflecting: try parsed(arguments)))
+        #expect(quick.scenes == [arguments[1]])
+    }
+
     @Test func theDefaultsAreTheParsers() throws {
         let quick = try #require(QuickRender.command(["render", "card.yaml"]))
         #expect(quick.output == ".")
@@ -51,6 +59,8 @@ import Testing
         ["render", "card.yaml", "-j", "0"],                 // a command that does not validate
         ["render", "card.yaml", "-j"],                      // a missing value
         ["render", "card.yaml", "-vj2"],                    // combined short options
+        ["render", "card.yaml", "-o", "--flat"],            // a value that looks like an option
+        ["render", "card.yaml", "--flat", "--flat"],        // a repeated flag
         ["render", "card.yaml", "--", "-odd.yaml"],         // the end of options
         ["render", "--help"],
         ["layout", "card.yaml"],

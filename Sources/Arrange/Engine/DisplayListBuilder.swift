@@ -207,10 +207,10 @@ struct DisplayListBuilder {
     private mutating func recordFrames(of node: Int, tagged: Bool, translation: CGSize) {
         // Most nodes have neither an id nor attributes: nothing to record, and no call.
         guard tagged || tree.records[node].attributes >= 0 else { return }
-        recordAttributedFrames(of: node, tagged: tagged, translation: translation)
+        recordTagAndSpaceFrames(of: node, tagged: tagged, translation: translation)
     }
 
-    private mutating func recordAttributedFrames(of node: Int, tagged: Bool, translation: CGSize) {
+    private mutating func recordTagAndSpaceFrames(of node: Int, tagged: Bool, translation: CGSize) {
         let frame = pass.frame(of: node)
         if tagged, let id = tree.id(of: node) {
             taggedFrames.byID[id] = frame.offsetBy(dx: translation.width + origin.x, dy: translation.height + origin.y)

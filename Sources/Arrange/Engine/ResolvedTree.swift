@@ -16,7 +16,8 @@ import Foundation
 @usableFromInline
 struct ResolvedTree {
     /// One node. Kept small and free of references, so reading one costs no reference counting:
-    /// its kind and rare data (tags, guide overrides, effects) live in side tables.
+    /// its kind is a 4-byte code into `kindNames`, and rare data (tags, guide overrides,
+    /// effects) live in side tables.
     struct Record {
         var content: Content
         /// The node's children: `childList[firstChild ..< firstChild + childCount]`.
@@ -29,7 +30,8 @@ struct ResolvedTree {
         /// right-to-left environment (docs/layout-rules.md §6c). Fits in the record's padding.
         var mirrored = false
         /// What the node is, as an index into `kindNames`: a few kinds name every node, so a
-        /// node keeps 4 bytes, in the record's padding, instead of a 16-byte String.
+        /// node keeps 4 bytes, in the record's padding, instead of a 16-byte String. Set by
+        /// `_NodeBuilder` as it adds the record, from the kind it is given.
         var kindCode: Int32 = 0
     }
 
@@ -383,7 +385,9 @@ public struct _NodeBuilder {
     private var layerBoxes: [SecondaryLayerBox] = []
     /// `tree.kindNames` by name, for interning once the table outgrows a short scan.
     private var kindIndex: [String: Int32] = [:]
-    /// The bits of the first 16 kind names, by code (see `kindCode`).
+    /// The bits of the first 16 kind names, by code (see `kindCode`). Each name stays alive in
+    /// `tree.kindNames`, which only grows (`rollBack` keeps it), so no other string can come to
+    /// have the same bits.
     private var kindBits: [(UInt64, UInt64)] = []
 
     /// The code of `kind` in `tree.kindNames`, added on first use. A handful of names cover most
@@ -392,16 +396,24 @@ public struct _NodeBuilder {
     /// comparison of two different names it falls to on each miss. Other names are compared as
     /// strings.
     private mutating func kindCode(_ kind: String) -> Int32 {
-        // Equal bits mean equal strings: the same small string, literal or storage.
-        let bits = unsafeBitCast(kind, to: (UInt64, UInt64).self)
-        for index in kindBits.indices where kindBits[index] == bits { return Int32(index) }
+        // Equal bits mean equal strings: the same small string, literal or storage. (A String
+        // is two words on every platform Arrange builds for; elsewhere the scan alone serves.)
+        let bits: (UInt64, UInt64)? = MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size
+            ? unsafeBitCast(kind, to: (UInt64, UInt64).self) : nil
+        if let bits {
+            for index in kindBits.indices where kindBits[index] == bits { return Int32(index) }
+        }
         let names = tree.kindNames
         let scanned = min(names.count, 16)
         for index in 0..<scanned where names[index] == kind { return Int32(index) }
         if names.count > scanned, let code = kindIndex[kind] { return code }
         let code = Int32(names.count)
         tree.kindNames.append(kind)
-        if code < 16 { kindBits.append(bits) } else { kindIndex[kind] = code }
+        if code < 16 {
+            if let bits { kindBits.append(bits) }
+        } else {
+            kindIndex[kind] = code
+        }
         return code
     }
 

@@ -65,7 +65,7 @@ public struct DisplayItem: Equatable, Sendable {
         /// Items drawn together, clipped to a shape in `frame`, at an opacity, and shifted by
         /// `translation` (zero for the engine's own groups, whose offsets are folded in). Boxed as
         /// the cases below are: a group's effects take some 250 bytes, which every item of the
-        /// list would otherwise carry (328 bytes an item instead of 152).
+        /// list would otherwise carry (an item took 328 bytes instead of 144).
         indirect case group(DisplayGroup)
         /// Lines of text, each placed at its baseline with its measured width. Boxed, so that the
         /// far more common shape items stay small (a display list holds one item per shape).

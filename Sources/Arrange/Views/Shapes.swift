@@ -430,12 +430,20 @@ struct PaintedShape: View, PrimitiveView {
     /// nil paints with the foreground style.
     let style: (any ShapeStyle)?
     let mode: ShapePaint.Mode
+    /// The node kind (`Shape.kindName`), read where the shape's type is known, as `ShapeView`'s.
+    let kindName: String
+
+    @inlinable
+    init<Outline: Shape>(shape: Outline, style: (any ShapeStyle)?, mode: ShapePaint.Mode) {
+        self.init(shape: shape, style: style, mode: mode, kindName: Outline.kindName)
+    }
 
     @usableFromInline
-    init(shape: any Shape, style: (any ShapeStyle)?, mode: ShapePaint.Mode) {
+    init(shape: any Shape, style: (any ShapeStyle)?, mode: ShapePaint.Mode, kindName: String) {
         self.shape = shape
         self.style = style
         self.mode = mode
+        self.kindName = kindName
     }
 
     @usableFromInline
@@ -448,8 +456,8 @@ struct PaintedShape: View, PrimitiveView {
 
     func makeNodes(in environment: ViewEnvironment, into builder: inout ResolvedTree.Builder) {
         let style = style ?? environment.foregroundStyle ?? environment.foreground ?? .primary
-        if case .strokeBorder(let stroke) = mode, stroke.lineWidth <= 0 { return builder.pushLeaf(.shape(shape, ShapePaint(style: Color.clear, mode: .fill(evenOdd: false), scheme: environment.colorScheme)), kind: type(of: shape).kindName) }
-        builder.pushLeaf(.shape(shape, ShapePaint(style: style, mode: mode, scheme: environment.colorScheme)), kind: type(of: shape).kindName)
+        if case .strokeBorder(let stroke) = mode, stroke.lineWidth <= 0 { return builder.pushLeaf(.shape(shape, ShapePaint(style: Color.clear, mode: .fill(evenOdd: false), scheme: environment.colorScheme)), kind: kindName) }
+        builder.pushLeaf(.shape(shape, ShapePaint(style: style, mode: mode, scheme: environment.colorScheme)), kind: kindName)
     }
 }
 
