@@ -115,11 +115,15 @@ struct SceneReader {
         }
     }
 
-    /// What `node.string` gives, read straight from a scalar: Yams' `string` first copies the
-    /// node to look inside a mapping, and the reader asks this of every key of every view.
-    static func keyText(_ node: Node) -> String? {
-        if case .scalar(let scalar) = node { return scalar.string }
-        return node.string
+    /// The text of each of a mapping's keys, in order, as Yams' `string` gives it but read
+    /// straight from a scalar: `string` first copies the node to look inside a mapping, and the
+    /// reader asks this of every key of every view.
+    static func keyTexts(of mapping: Node.Mapping) -> [String?] {
+        mapping.positions.map { position in
+            let key = mapping[position].key
+            if case .scalar(let scalar) = key { return scalar.string }
+            return key.string
+        }
     }
 
     // MARK: Mappings

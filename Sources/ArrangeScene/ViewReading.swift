@@ -32,7 +32,7 @@ extension SceneReader {
         }
         // The keys read once, by position: a mapping hands out copies of its key and value
         // nodes, and iterating it copies every pair into a new array first.
-        let keys = mapping.positions.map { Self.keyText(mapping[$0].key) }
+        let keys = Self.keyTexts(of: mapping)
         var copies = 1
         if let index = keys.firstIndex(of: ViewEntryKey.repeat.name) {
             let entry = mapping[mapping.startIndex + index]
@@ -98,7 +98,7 @@ extension SceneReader {
     /// A bad entry, child or modifier is noted and reading goes on with the next, so that the
     /// problems of one view and of its siblings are all reported; a view whose kind could not be
     /// read is then an empty view, never drawn because the scene has problems.
-    /// `given` is `node`'s mapping, and `givenKeys` the text of its keys (`keyText(_:)`) in order,
+    /// `given` is `node`'s mapping, and `givenKeys` the text of its keys (`keyTexts(of:)`) in order,
     /// as `views(_:depth:place:)` read them.
     private mutating func view(_ node: Node, _ given: Node.Mapping, keys givenKeys: [String?], depth: Int) throws -> AnyView {
         var mapping = given, keys = givenKeys
@@ -108,7 +108,7 @@ extension SceneReader {
             collected.changedIDs.insert(id)
             if collected.changedOriginals[id] == nil { collected.changedOriginals[id] = mapping }
             mapping = try self.changed(mapping, id: id, changed)
-            keys = mapping.positions.map { Self.keyText(mapping[$0].key) }
+            keys = Self.keyTexts(of: mapping)
         }
         try countView(node)
         let idMark = collected.sceneIDs.count, connectionMark = collected.connections.count
@@ -240,7 +240,7 @@ extension SceneReader {
     }
 
     /// One entry of a view mapping: its kind, `children`, `modifiers`, `style`, `id` or `repeat`.
-    /// `keyName` is the key's text (`SceneReader.keyText(_:)`), read already.
+    /// `keyName` is the key's text (`SceneReader.keyTexts(of:)`), read already.
     private mutating func viewEntry(_ keyNode: Node, _ keyName: String?, _ value: Node, depth: Int, ownKind: ViewKind?, styled: Styled,
                                     kind: inout ViewKind?, kindKey: inout Node?,
                                     maker: inout ViewMaker?, children: inout [AnyView], childrenKey: inout Node?,
@@ -316,22 +316,23 @@ extension SceneReader {
             throw stop("the scene has more than \(context.limits.modifiers) modifiers (copies made by 'repeat' included)\(SceneLimits.raise("modifiers"))", at: list)
         }
         modifiers.reserveCapacity(modifiers.count + count)
-        for (item, use) in styled {
-            do {
-                let (kind, key, apply) = try using(location(use)) { try $0.modifier(item, depth: depth) }
-                modifiers.append(ReadModifier(kind: kind, key: key, apply: apply, style: use))
-            } catch let problem as SceneError {
-                try note(problem)
-            }
-        }
+        for (item, use) in styled { try readModifier(item, style: use, depth: depth, into: &modifiers) }
         guard let own else { return }
-        for item in own {
-            do {
-                let (kind, key, apply) = try modifier(item, depth: depth)
-                modifiers.append(ReadModifier(kind: kind, key: key, apply: apply, style: nil))
-            } catch let problem as SceneError {
-                try note(problem)
+        for item in own { try readModifier(item, style: nil, depth: depth, into: &modifiers) }
+    }
+
+    /// Reads one item of a view's modifiers into `modifiers`, noting a problem and going on.
+    /// `style` is where the item's style is named: its problems name that place too.
+    private mutating func readModifier(_ item: Node, style: Node?, depth: Int, into modifiers: inout [ReadModifier]) throws {
+        do {
+            let (kind, key, apply) = if let style {
+                try using(location(style)) { try $0.modifier(item, depth: depth) }
+            } else {
+                try modifier(item, depth: depth)
             }
+            modifiers.append(ReadModifier(kind: kind, key: key, apply: apply, style: style))
+        } catch let problem as SceneError {
+            try note(problem)
         }
     }
 

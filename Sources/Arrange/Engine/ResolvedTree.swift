@@ -31,7 +31,7 @@ struct ResolvedTree {
         var mirrored = false
         /// What the node is, as an index into `kindNames`: a few kinds name every node, so a
         /// node keeps 4 bytes, in the record's padding, instead of a 16-byte String. Set by
-        /// `_NodeBuilder` as it adds the record, from the kind it is given.
+        /// `_NodeBuilder.add(_:kind:)`, through which every record is added.
         var kindCode: Int32 = 0
     }
 
@@ -495,10 +495,8 @@ public struct _NodeBuilder {
         let child = pending[position]
         tree.childList.append(child)
         tree.boxes.append(box)
-        let code = kindCode(kind)
-        tree.records.append(ResolvedTree.Record(content: .container(Int32(tree.boxes.count - 1)), firstChild: Int32(tree.childList.count - 1),
-                                                childCount: 1, priorityRule: priority, mirrored: direction == .rightToLeft, kindCode: code))
-        pending[position] = Int32(tree.records.count - 1)
+        pending[position] = add(ResolvedTree.Record(content: .container(Int32(tree.boxes.count - 1)), firstChild: Int32(tree.childList.count - 1),
+                                                    childCount: 1, priorityRule: priority, mirrored: direction == .rightToLeft), kind: kind)
     }
 
     /// Pairs the pending node at `position` with the layer just made (the last pending node) in a
@@ -512,17 +510,22 @@ public struct _NodeBuilder {
         tree.childList.append(behind ? layer : primary)
         tree.childList.append(behind ? primary : layer)
         tree.boxes.append(box)
-        let code = kindCode(kind)
-        tree.records.append(ResolvedTree.Record(content: .container(Int32(tree.boxes.count - 1)), firstChild: Int32(first),
-                                                childCount: 2, priorityRule: priority, mirrored: direction == .rightToLeft, kindCode: code))
-        pending[position] = Int32(tree.records.count - 1)
+        pending[position] = add(ResolvedTree.Record(content: .container(Int32(tree.boxes.count - 1)), firstChild: Int32(first),
+                                                    childCount: 2, priorityRule: priority, mirrored: direction == .rightToLeft), kind: kind)
     }
 
     private mutating func push(_ record: ResolvedTree.Record, kind: String) {
+        pending.append(add(record, kind: kind))
+    }
+
+    /// Adds `record` to the tree with the code of `kind`; returns its node number. Every record
+    /// is added here, so none goes without its kind.
+    @inline(__always)
+    private mutating func add(_ record: ResolvedTree.Record, kind: String) -> Int32 {
         var record = record
         record.kindCode = kindCode(kind)
         tree.records.append(record)
-        pending.append(Int32(tree.records.count - 1))
+        return Int32(tree.records.count - 1)
     }
 
     /// Changes the attributes of the pending node at `position`.
